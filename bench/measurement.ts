@@ -1,0 +1,81 @@
+import { Bench } from 'tinybench';
+import type { BenchmarkDefinition } from './sim-core.js';
+
+/**
+ * Variants are measured in interleaved rounds (every variant once per round) rather than one after the
+ * other. On a shared two-core machine the speed of allocation-heavy code drifts by tens of percent over
+ * seconds; interleaving lets a harness variant and its reference see the same drift, so their ratio holds
+ * still even when the absolute rates do not.
+ *
+ * Budget: 6 variants × (first warm-up 0.5 s + 4 rounds × (0.15 s warm-up + 0.6 s)) ≈ 21 s.
+ */
+export interface MeasurementPlan {
+  readonly rounds: number;
+  readonly timePerRoundMs: number;
+  /** At least this many iterations per round, however slow one is. */
+  readonly minIterationsPerRound: number;
+  readonly firstWarmupMs: number;
+  /** Before every later round too: the variants in between have taught the JIT other habits. */
+  readonly warmupPerRoundMs: number;
+}
+
+export const measurementPlan: MeasurementPlan = {
+  rounds: 4,
+  timePerRoundMs: 600,
+  minIterationsPerRound: 8,
+  firstWarmupMs: 500,
+  warmupPerRoundMs: 150,
+};
+
+/** One round of one variant: the wall time of each iteration, in milliseconds. */
+export async function measureRound(definition: BenchmarkDefinition, round: number, plan: MeasurementPlan = measurementPlan): Promise<number[]> {
+  const bench = new Bench({
+    time: plan.timePerRoundMs,
+    iterations: plan.minIterationsPerRound,
+    warmup: true,
+    warmupTime: round === 0 ? plan.firstWarmupMs : plan.warmupPerRoundMs,
+    warmupIterations: 2,
+    retainSamples: true,
+    throws: true,
+  });
+  bench.add(`${definition.benchmark}: ${definition.variant}`, definition.run);
+  const [task] = await bench.run();
+  const result = task?.result;
+  if (result?.state !== 'completed') {
+    const why = result?.state === 'errored' ? result.error.message : `ended as ${result?.state ?? 'nothing'}`;
+    throw new Error(`${definition.benchmark}: ${definition.variant}: ${why}`);
+  }
+  const samples = result.latency.samples;
+  if (samples === undefined) throw new Error('tinybench kept no samples; retainSamples is needed');
+  return [...samples];
+}
+
+export interface Measurement {
+  readonly definition: BenchmarkDefinition;
+  /** Units of work (events, round trips) per wall-clock second, from the mean time of one iteration. */
+  readonly opsPerSecond: number;
+  readonly meanMsPerIteration: number;
+  /** Relative margin of error of the mean at 95 %, in percent. */
+  readonly rmePercent: number;
+  readonly samples: number;
+}
+
+/**
+ * Statistics over the samples of all rounds together, which tinybench cannot do since each round is its own
+ * Bench. The 95 % margin uses the normal quantile: every variant has at least rounds × 8 = 32 samples, where
+ * Student's t is within 4 % of it.
+ */
+export function summarize(definition: BenchmarkDefinition, samplesMs: readonly number[]): Measurement {
+  const n = samplesMs.length;
+  if (n < 2) throw new Error(`${definition.variant}: ${n} sample(s) cannot give a margin of error`);
+  const mean = samplesMs.reduce((sum, x) => sum + x, 0) / n;
+  const variance = samplesMs.reduce((sum, x) => sum + (x - mean) ** 2, 0) / (n - 1);
+  const sem = Math.sqrt(variance / n);
+  return {
+    definition,
+    opsPerSecond: definition.unitsPerIteration / (mean / 1_000),
+    meanMsPerIteration: mean,
+    rmePercent: ((1.96 * sem) / mean) * 100,
+    samples: n,
+  };
+}

@@ -1,0 +1,82 @@
+import type { TraceMode } from '../sim/trace.js';
+import { benchmarkChurnShape, churnOffsetsUs, runHarnessChurn, runReferenceChurn } from './event-churn.js';
+import { runHarnessRoundTrips } from './harness-round-trips.js';
+import { runReferenceRoundTrips } from './reference-loop.js';
+import { benchmarkWorkloadShape, notesWorkload, roundTripsIn } from './workload.js';
+
+export type Unit = 'events_per_second' | 'round_trips_per_second';
+
+/** One measured variant: a function that does `unitsPerIteration` units of work per call. */
+export interface BenchmarkDefinition {
+  readonly benchmark: string;
+  readonly variant: string;
+  readonly unit: Unit;
+  readonly unitsPerIteration: number;
+  /** The variant every other one in the same benchmark is divided by. */
+  readonly isReference: boolean;
+  readonly run: () => unknown;
+}
+
+/**
+ * The harness must reach this fraction of the reference loop's round trips per second with recording off
+ * (the target stated in the issue).
+ */
+export const roundTripTarget = { variant: 'harness trace off', minRatioToReference: 1 / 3 } as const;
+
+/**
+ * Every run checks that it did all its work: a broken or short-circuited run must fail the benchmark, not
+ * report an impressive rate.
+ */
+function expectCount(what: string, actual: number, expected: number): void {
+  if (actual !== expected) throw new Error(`${what}: expected ${expected}, got ${actual}`);
+}
+
+/**
+ * 1. queue events: the harness `Simulation` against the bare heap on the same churn of events. Both heaps
+ *    are the same algorithm, so the ratio is the price of the loop around it (delay checks, cancellation,
+ *    the async-capable run loop).
+ * 2. round trips: the notes workload through the real topology, with each trace mode, against the reference
+ *    loop doing the same hops and the same JSON work.
+ */
+export function simCoreBenchmarks(): BenchmarkDefinition[] {
+  const churn = benchmarkChurnShape;
+  const offsetsUs = churnOffsetsUs();
+  const queue = { benchmark: 'queue events', unit: 'events_per_second', unitsPerIteration: churn.eventsPerRun } as const;
+
+  const workload = notesWorkload(benchmarkWorkloadShape);
+  const roundTrips = roundTripsIn(workload);
+  const trips = { benchmark: 'round trips', unit: 'round_trips_per_second', unitsPerIteration: roundTrips } as const;
+  const harnessTrips = (mode: TraceMode): BenchmarkDefinition => ({
+    ...trips,
+    variant: `harness trace ${mode}`,
+    isReference: false,
+    run: async () => {
+      const run = await runHarnessRoundTrips(workload, mode);
+      expectCount(`origin requests (trace ${mode})`, run.topology.origin.requestsHandled, roundTrips);
+    },
+  });
+
+  return [
+    {
+      ...queue,
+      variant: 'harness Simulation',
+      isReference: false,
+      run: async () => expectCount('harness events', (await runHarnessChurn(churn, offsetsUs)).eventsRun, churn.eventsPerRun),
+    },
+    {
+      ...queue,
+      variant: 'reference loop',
+      isReference: true,
+      run: () => expectCount('reference events', runReferenceChurn(churn, offsetsUs).eventsRun, churn.eventsPerRun),
+    },
+    {
+      ...trips,
+      variant: 'reference loop',
+      isReference: true,
+      run: () => expectCount('reference notes', runReferenceRoundTrips(workload).notes.size, roundTrips),
+    },
+    harnessTrips('off'),
+    harnessTrips('hash'),
+    harnessTrips('full'),
+  ];
+}

@@ -1,0 +1,66 @@
+// @ts-check
+import eslint from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const determinism = 'apisim is deterministic: time and randomness come from the simulator (a now() function, a seeded Rng stream). See DESIGN.md.';
+
+/** Everything that would let the wall clock, real timers or unseeded randomness into a run. */
+const nondeterminism = {
+  'no-restricted-globals': [
+    'error',
+    ...['Date', 'performance', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'crypto'].map((name) => ({
+      name,
+      message: determinism,
+    })),
+  ],
+  'no-restricted-properties': [
+    'error',
+    { object: 'Math', property: 'random', message: determinism },
+    { object: 'process', property: 'hrtime', message: determinism },
+    { object: 'process', property: 'uptime', message: determinism },
+    { object: 'globalThis', property: 'crypto', message: determinism },
+  ],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [
+        ...['node:timers', 'timers', 'node:timers/promises', 'timers/promises', 'node:perf_hooks', 'perf_hooks'].map((name) => ({
+          name,
+          message: determinism,
+        })),
+        ...['node:crypto', 'crypto'].map((name) => ({
+          name,
+          importNames: ['randomUUID', 'randomBytes', 'randomInt', 'randomFillSync', 'randomFill', 'getRandomValues', 'webcrypto'],
+          message: determinism,
+        })),
+      ],
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'coverage/'] },
+  eslint.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // Scheduled actions are written `() => node.receive(env)`: their void-or-promise result is the point.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      '@typescript-eslint/no-unnecessary-condition': ['error', { allowConstantLoopConditions: true }],
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'sim/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: nondeterminism,
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

@@ -1,0 +1,77 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const exec = promisify(execFile);
+
+/** Runs the CLI as a user would (through tsx), returning its exit code and output. */
+async function sim(...args: string[]) {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'sim/cli/main.ts', ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+describe('npm run sim', () => {
+  it('--list names every scenario with one line each', async () => {
+    const { code, stdout } = await sim('--list');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^notes-unstable-post {2,}POST \/notes once on an unstable line/m);
+  });
+
+  it('prints a timeline, the duplicate note, the trace hash and the replay command', async () => {
+    const { code, stdout } = await sim('notes-unstable-post', '--seed', '1');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/135\.204 {2}LOST {4}cache → client {5}#1\.1 {3}201 ← POST \/notes/);
+    expect(stdout).toMatch(/500\.000 {2}RE-SEND client/);
+    expect(stdout).toContain('Final state at the origin: 2 notes');
+    expect(stdout).toMatch(/Trace hash [0-9a-f]{64}/);
+    expect(stdout).toContain('Replay: npm run sim -- notes-unstable-post --seed 1');
+  });
+
+  it('--json prints the machine-readable summary', async () => {
+    const { code, stdout } = await sim('notes-unstable-put', '--seed', '3', '--json');
+    expect(code).toBe(0);
+    const doc = JSON.parse(stdout) as Record<string, unknown>;
+    expect(doc).toMatchObject({ scenario: 'notes-unstable-put', seed: 3, finalState: { notesCount: 1 } });
+    expect(doc.traceHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(doc.exchanges).toEqual([
+      { step: 0, client: 'client', method: 'PUT', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.228, requestBytes: 25, responseBytes: 32, outcome: 'response' },
+      { step: 1, client: 'client', method: 'GET', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.128, requestBytes: 0, responseBytes: 32, outcome: 'response' },
+    ]);
+  });
+
+  it('--file runs a user scenario, and a bad one gets a precise error and no stack trace', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
+    const good = join(dir, 'mine.json');
+    await writeFile(good, JSON.stringify({ modes: { line: 'unstable' }, steps: [{ method: 'POST', path: '/notes', body: { content: 'x' } }] }));
+    const ok = await sim('--file', good, '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ scenario: 'mine', finalState: { notesCount: 2 } });
+
+    const bad = join(dir, 'bad.json');
+    await writeFile(bad, JSON.stringify({ steps: [{ method: 'POST', path: '/notes', wait: 5 }] }));
+    const refused = await sim('--file', bad);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`${bad}: steps[0]: unknown field "wait"`);
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    [['no-such-scenario'], 'unknown scenario "no-such-scenario"'],
+    [['notes-stable-put', '--seed', 'abc'], '--seed takes a non-negative integer, got "abc"'],
+    [['--file', '/nonexistent/x.json'], 'cannot read /nonexistent/x.json: ENOENT'],
+    [['notes-stable-put', '--colour'], "Unknown option '--colour'"],
+    [[], 'name one scenario, or give --file'],
+  ])('refuses %j with exit code 2', async (args, message) => {
+    const { code, stderr } = await sim(...args);
+    expect(code).toBe(2);
+    expect(stderr).toContain(message);
+  });
+});

@@ -1,0 +1,107 @@
+import { parseArgs } from 'node:util';
+import { builtinScenarios } from '../scenario/catalog.js';
+import { scenarioJsonSchema } from '../scenario/json-schema.js';
+import { builtin, fromFile, type ResolvedScenario } from '../scenario/resolve.js';
+import { runScenario } from '../scenario/run.js';
+import { ScenarioError } from '../scenario/spec.js';
+import { formatMs } from '../simulation.js';
+import { jsonSummary } from './json-summary.js';
+import { renderSummary, renderTimeline } from './timeline.js';
+
+const usage = `Usage:
+  npm run sim -- --list                          list the built-in scenarios
+  npm run sim -- <scenario> [--seed N] [--json]  run one and print its timeline and summary
+  npm run sim -- --file my.json [--seed N] [--json]
+                                                 run your own scenario (format: docs/scenarios.md)
+  npm run sim -- --schema                        print the scenario file format as JSON Schema
+Options:
+  --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
+  --json     print a machine-readable summary instead of the timeline`;
+
+class UsageError extends Error {}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCli(argv);
+  if (values.help === true) {
+    console.log(usage);
+    return 0;
+  }
+  if (values.schema === true) {
+    process.stdout.write(scenarioJsonSchema());
+    return 0;
+  }
+  if (values.list === true) {
+    const width = Math.max(...builtinScenarios.map((s) => s.name.length));
+    for (const s of builtinScenarios) console.log(`${s.name.padEnd(width)}  ${s.summary}`);
+    return 0;
+  }
+  const seed = parseSeed(values.seed);
+  if (positionals.length > 1) throw new UsageError(`one scenario at a time, got ${positionals.join(', ')}`);
+  const file = values.file;
+  const name = positionals[0];
+  if ((file === undefined) === (name === undefined)) throw new UsageError('name one scenario, or give --file, not both');
+
+  const scenario: ResolvedScenario = file !== undefined ? await fromFile(file) : builtin(name!, seed);
+  const result = await runScenario(scenario.name, scenario.spec, { seed });
+  const replay = `npm run sim -- ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
+
+  if (values.json === true) {
+    console.log(JSON.stringify(jsonSummary(result), null, 2));
+    return 0;
+  }
+  const s = result.settings;
+  const wan = s.topology.wan;
+  console.log(`apisim · ${scenario.name} · seed ${seed}`);
+  console.log(
+    `line ${s.line} · WAN ${formatMs(wan.oneWayDelayUs)} ms one way, ${wan.bandwidthBitsPerSecond / 1e6} Mbit/s` +
+      (wan.faults.length > 0 ? `, faults: ${wan.faults.map((f) => f.name).join(', ')}` : '') +
+      ` · origin ${formatMs(s.topology.originProcessingUs)} ms · client ${s.client.policy}, timeout ${formatMs(s.client.timeoutUs)} ms, ${s.client.maxAttempts} attempts`,
+  );
+  console.log('');
+  console.log(renderTimeline(result.trace.events));
+  console.log('');
+  console.log(renderSummary(result, replay));
+  return 0;
+}
+
+function parseCli(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        seed: { type: 'string' },
+        json: { type: 'boolean' },
+        file: { type: 'string' },
+        list: { type: 'boolean' },
+        schema: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function parseSeed(text: string | undefined): number {
+  if (text === undefined) return 1;
+  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--seed takes a non-negative integer, got "${text}"`);
+  return Number(text);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      console.error(`sim: ${error.message}\n\n${usage}`);
+      process.exitCode = 2;
+    } else if (error instanceof ScenarioError) {
+      console.error(`sim: ${error.message}`);
+      process.exitCode = 2;
+    } else {
+      throw error;
+    }
+  },
+);

@@ -1,0 +1,97 @@
+import { methodProperties } from '../../src/http/methods.js';
+import type { RunResult } from '../scenario/run.js';
+import { formatMs } from '../simulation.js';
+import type { TraceEvent } from '../trace.js';
+
+const kindLabel: Record<TraceEvent['kind'], string> = {
+  send: 'send',
+  deliver: 'arrive',
+  drop: 'LOST',
+  process: 'process',
+  timeout: 'timeout',
+  resend: 'RE-SEND',
+  complete: 'done',
+  'give-up': 'give up',
+  ignore: 'ignore',
+};
+
+/** One line per trace event: time in ms, who → whom, what, bytes, and why. */
+export function renderTimeline(events: readonly TraceEvent[]): string {
+  const header = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
+  const lines = [header];
+  for (const e of events) {
+    const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
+    lines.push(
+      `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${`#${e.exchangeId}.${e.attempt}`.padEnd(7)}` +
+        `${messageText(e).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** `PUT /notes/1`, or `200 ← PUT /notes/1` for a response. */
+export function messageText(e: TraceEvent): string {
+  const line = `${e.method} ${e.path}`;
+  return e.status === 0 ? line : `${e.status} ← ${line}`;
+}
+
+/** `via wan:client, queued 8.056 ms, tx 8.056 ms` for a send; the recorded note otherwise. */
+export function noteText(e: TraceEvent): string {
+  if (e.kind === 'complete') return `answer to attempt ${e.attempt}`;
+  if (e.kind !== 'send') return e.note;
+  const queued = e.queuedUs > 0 ? `, queued ${formatMs(e.queuedUs)} ms` : '';
+  const tx = e.transmitUs > 0 ? `, tx ${formatMs(e.transmitUs)} ms` : '';
+  return `via ${e.link}${queued}${tx}`;
+}
+
+export function renderSummary(result: RunResult, replay: string): string {
+  const out: string[] = [];
+  out.push('Exchanges (latency: first send to receipt of the whole response, re-sends included)');
+  const rows = result.summary.map((x) => [
+    String(x.step + 1), x.client, `${x.method} ${x.path}`, x.status === null ? '—' : String(x.status), String(x.attempts),
+    x.latencyMs === null ? '—' : formatMs(Math.round(x.latencyMs * 1000)), String(x.requestBytes), String(x.responseBytes), x.outcome,
+  ]);
+  out.push(table(['step', 'client', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 4, 5, 6, 7])));
+  out.push('');
+  const notes = result.finalState.notes;
+  out.push(`Final state at the origin: ${notes.length} note${notes.length === 1 ? '' : 's'}`);
+  for (const n of notes) out.push(`  /notes/${n.id}  ${JSON.stringify(n.content)}`);
+  const lessons = explain(result);
+  if (lessons.length > 0) {
+    out.push('');
+    out.push('What happened');
+    for (const lesson of lessons) out.push(`  ${lesson}`);
+  }
+  out.push('');
+  out.push(
+    `The origin handled ${result.originRequests} request${result.originRequests === 1 ? '' : 's'}; ` +
+      `${result.eventsRun} events, virtual end ${formatMs(result.endUs)} ms.`,
+  );
+  out.push(`Trace hash ${result.traceHash}`);
+  out.push(`Replay: ${replay}`);
+  return out.join('\n');
+}
+
+/** Plain-language notes on re-sends, read off the method table rather than written per scenario. */
+function explain(result: RunResult): string[] {
+  const lessons: string[] = [];
+  for (const x of result.summary) {
+    const what = `${x.method} ${x.path} (step ${x.step + 1})`;
+    if (x.outcome === 'unknown') lessons.push(`${what}: no response after ${x.attempts} attempt(s); the client cannot know whether it took effect.`);
+    if (x.attempts < 2) continue;
+    const { idempotent } = methodProperties(x.method);
+    lessons.push(
+      idempotent
+        ? `${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would.`
+        : `${what} was sent ${x.attempts} times; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`,
+    );
+  }
+  return lessons;
+}
+
+function table(head: readonly string[], rows: readonly string[][], rightAligned: ReadonlySet<number>): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    '  ' + cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  return [line(head), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,72 @@
+/** What the loop runs. A handler may return a promise (graphql and jose are async); the loop then waits. */
+export type EventAction = () => void | Promise<void>;
+
+/** A scheduled event. Kept as one plain object so the heap moves one reference per swap. */
+export interface ScheduledEvent {
+  readonly atUs: number;
+  /** Insertion order: the only tie-break, so equal times run first-scheduled-first. */
+  readonly seq: number;
+  action: EventAction | undefined;
+}
+
+/**
+ * A binary min-heap ordered by (atUs, seq): O(log n) push and pop, nothing else decides order. Cancelled
+ * events keep their slot (their action is cleared) and are skipped when popped: O(1) cancel without a
+ * search, at the price of a little garbage.
+ */
+export class EventQueue {
+  readonly #heap: ScheduledEvent[] = [];
+  #seq = 0;
+
+  get size(): number {
+    return this.#heap.length;
+  }
+
+  push(atUs: number, action: EventAction): ScheduledEvent {
+    const event: ScheduledEvent = { atUs, seq: this.#seq++, action };
+    const heap = this.#heap;
+    let i = heap.length;
+    heap.push(event);
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = heap[parent]!;
+      if (p.atUs < atUs || (p.atUs === atUs && p.seq < event.seq)) break;
+      heap[i] = p;
+      i = parent;
+    }
+    heap[i] = event;
+    return event;
+  }
+
+  peek(): ScheduledEvent | undefined {
+    return this.#heap[0];
+  }
+
+  pop(): ScheduledEvent | undefined {
+    const heap = this.#heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (top === undefined || last === undefined || heap.length === 0) return top;
+    const n = heap.length;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const right = left + 1;
+      let child = left;
+      let c = heap[left]!;
+      if (right < n) {
+        const r = heap[right]!;
+        if (r.atUs < c.atUs || (r.atUs === c.atUs && r.seq < c.seq)) {
+          child = right;
+          c = r;
+        }
+      }
+      if (last.atUs < c.atUs || (last.atUs === c.atUs && last.seq < c.seq)) break;
+      heap[i] = c;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  }
+}

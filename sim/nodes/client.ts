@@ -1,0 +1,135 @@
+import type { ClientSettings } from '../../src/client/settings.js';
+import type { ResendPolicy } from '../../src/client/resend-policy.js';
+import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
+import type { Envelope, RequestEnvelope } from '../envelope.js';
+import type { ScheduledEvent } from '../event-queue.js';
+import type { Link } from '../link.js';
+import type { SimNode } from '../node.js';
+import { formatMs, type Simulation } from '../simulation.js';
+import { messageEvent, type Trace, type TraceKind } from '../trace.js';
+
+/** One client operation and what became of it. */
+export interface Exchange {
+  readonly id: number;
+  readonly client: string;
+  readonly request: HttpRequest;
+  readonly startedUs: number;
+  attempts: number;
+  /** `unknown` when the client gave up without a response: the request may or may not have taken effect. */
+  outcome: 'pending' | 'response' | 'unknown';
+  response: HttpResponse | undefined;
+  completedUs: number | undefined;
+  /** From the first send to the receipt of the whole response, re-sends included. */
+  latencyUs: number | undefined;
+}
+
+export type ExchangeDone = (exchange: Exchange) => void;
+
+interface InFlight {
+  readonly exchange: Exchange;
+  readonly done: ExchangeDone | undefined;
+  timer: ScheduledEvent | undefined;
+}
+
+/** Hands out exchange ids that are unique across all clients of a run. */
+export interface ExchangeIds {
+  next(): number;
+}
+
+/**
+ * The re-sending client: sends a request, waits `timeoutUs`, and sends the same request again while its
+ * policy allows and attempts remain. Any attempt's response completes the exchange; later ones are ignored.
+ */
+export class ClientNode implements SimNode {
+  readonly name: string;
+  readonly exchanges: Exchange[] = [];
+  link: Link | undefined;
+  readonly #sim: Simulation;
+  readonly #trace: Trace;
+  readonly #settings: ClientSettings;
+  readonly #policy: ResendPolicy;
+  readonly #ids: ExchangeIds;
+  readonly #inFlight = new Map<number, InFlight>();
+  readonly #timeoutNote: string;
+  readonly #resendNote: string;
+
+  constructor(name: string, sim: Simulation, trace: Trace, settings: ClientSettings, policy: ResendPolicy, ids: ExchangeIds) {
+    this.name = name;
+    this.#sim = sim;
+    this.#trace = trace;
+    this.#settings = settings;
+    this.#policy = policy;
+    this.#ids = ids;
+    this.#timeoutNote = `no response in ${formatMs(settings.timeoutUs)} ms`;
+    this.#resendNote = `${policy.name} policy`;
+  }
+
+  start(request: HttpRequest, done?: ExchangeDone): Exchange {
+    const exchange: Exchange = {
+      id: this.#ids.next(), client: this.name, request, startedUs: this.#sim.nowUs, attempts: 0,
+      outcome: 'pending', response: undefined, completedUs: undefined, latencyUs: undefined,
+    };
+    this.exchanges.push(exchange);
+    const flight: InFlight = { exchange, done, timer: undefined };
+    this.#inFlight.set(exchange.id, flight);
+    this.#send(flight);
+    return exchange;
+  }
+
+  receive(env: Envelope): void {
+    if (env.kind !== 'response') return;
+    const flight = this.#inFlight.get(env.exchangeId);
+    if (flight === undefined) {
+      if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'ignore', this.name, this.name, env, 'exchange already complete'));
+      return;
+    }
+    const { exchange } = flight;
+    if (flight.timer !== undefined) this.#sim.cancel(flight.timer);
+    this.#inFlight.delete(exchange.id);
+    exchange.outcome = 'response';
+    exchange.response = env.response;
+    exchange.completedUs = this.#sim.nowUs;
+    exchange.latencyUs = exchange.completedUs - exchange.startedUs;
+    if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'complete', this.name, this.name, env, ''));
+    flight.done?.(exchange);
+  }
+
+  #send(flight: InFlight): void {
+    const { exchange } = flight;
+    exchange.attempts++;
+    const env: RequestEnvelope = {
+      kind: 'request', client: this.name, exchangeId: exchange.id, attempt: exchange.attempts,
+      request: exchange.request, bytes: exchange.request.bodyBytes,
+    };
+    if (this.link === undefined) throw new Error(`client ${this.name} is not attached to a link`);
+    this.link.send(this, env);
+    flight.timer = this.#sim.schedule(this.#settings.timeoutUs, () => this.#timeout(flight));
+  }
+
+  #timeout(flight: InFlight): void {
+    const { exchange } = flight;
+    this.#record('timeout', exchange, exchange.attempts, this.#timeoutNote);
+    if (exchange.attempts < this.#settings.maxAttempts && this.#policy.mayResend(exchange.request)) {
+      this.#record('resend', exchange, exchange.attempts + 1, this.#resendNote);
+      this.#send(flight);
+      return;
+    }
+    flight.timer = undefined;
+    this.#inFlight.delete(exchange.id);
+    exchange.outcome = 'unknown';
+    exchange.completedUs = this.#sim.nowUs;
+    const why = exchange.attempts < this.#settings.maxAttempts ? `${this.#policy.name} policy does not re-send ${exchange.request.method}` : 'no attempts left';
+    this.#record('give-up', exchange, exchange.attempts, `outcome unknown: ${why}`);
+    flight.done?.(exchange);
+  }
+
+  /** Events about the exchange itself rather than a message on the wire. */
+  #record(kind: TraceKind, exchange: Exchange, attempt: number, note: string): void {
+    if (!this.#trace.on) return;
+    const { method, path, bodyBytes } = exchange.request;
+    this.#trace.record({
+      atUs: this.#sim.nowUs, kind, from: this.name, to: this.name, exchangeId: exchange.id, attempt, method, path,
+      status: 0, bytes: bodyBytes, link: '', queuedUs: 0, transmitUs: 0, note,
+    });
+  }
+}

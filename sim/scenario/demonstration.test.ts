@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { noteText } from '../cli/timeline.js';
+import { builtin } from './resolve.js';
+import { runScenario } from './run.js';
+
+const run = async (name: string, seed = 1) => {
+  const { spec } = builtin(name, seed);
+  return runScenario(name, spec, { seed });
+};
+
+describe('the spec demonstration (§3) runs end to end', () => {
+  it.each(['put', 'delete'])('an unstable line re-sends %s and ends in the same state as a stable one', async (method) => {
+    const stable = await run(`notes-stable-${method}`);
+    const unstable = await run(`notes-unstable-${method}`);
+    expect(unstable.finalState).toEqual(stable.finalState);
+    expect(stable.summary.every((x) => x.attempts === 1)).toBe(true);
+    expect(unstable.summary.every((x) => x.attempts === 2)).toBe(true); // every response lost once, exactly once
+    expect(unstable.originRequests).toBe(2 * stable.originRequests); // the origin really processed both copies
+  });
+
+  it('an unstable line re-sends a POST and the origin creates a second note', async () => {
+    const stable = await run('notes-stable-post');
+    const unstable = await run('notes-unstable-post');
+    expect(stable.finalState.notesCount).toBe(1);
+    expect(unstable.finalState.notesCount).toBe(2);
+    expect(unstable.finalState.notes.map((n) => n.content)).toEqual(['buy milk', 'buy milk']);
+    expect(unstable.summary[0]).toMatchObject({ method: 'POST', status: 201, attempts: 2 });
+  });
+
+  it('a re-sent DELETE sees 404 the second time: idempotence is about state, not about the response', async () => {
+    const unstable = await run('notes-unstable-delete');
+    expect(unstable.summary.map((x) => [x.method, x.status])).toEqual([['PUT', 200], ['DELETE', 404], ['GET', 404]]);
+  });
+
+  it('measures latency from the first send to the whole response, re-sends included', async () => {
+    const stable = await run('notes-stable-post');
+    // 22-byte request, 29-byte response: 60 + 0.088 + 15 + 60 + 0.116 ms
+    expect(stable.summary[0]).toMatchObject({ latencyMs: 135.204, requestBytes: 22, responseBytes: 29 });
+    const unstable = await run('notes-unstable-post');
+    // the re-send leaves at the 500 ms timeout and takes the same 135.204 ms
+    expect(unstable.summary[0]!.latencyMs).toBe(635.204);
+  });
+
+  it('queues two bodies sent at once behind each other on the transmitter', async () => {
+    const result = await run('notes-queued-transmitter');
+    // 2014-byte requests take 8.056 ms to serialize, 2021-byte responses 8.084 ms.
+    // first:  8.056 + 60 + 15 + 8.084 + 60                                   = 151.140
+    // second: waits 8.056, 8.056 + 60 + 15, then waits 0.028 for the first response's transmitter,
+    //         8.084 + 60                                                     = 159.224
+    expect(result.summary.map((x) => x.latencyMs)).toEqual([151.14, 159.224]);
+    const sends = result.trace.events.filter((e) => e.kind === 'send' && e.from === 'client');
+    expect(sends.map((e) => [e.queuedUs, e.transmitUs])).toEqual([[0, 8_056], [8_056, 8_056]]);
+    expect(sends.map(noteText)).toEqual(['via wan:client, tx 8.056 ms', 'via wan:client, queued 8.056 ms, tx 8.056 ms']);
+  });
+});

@@ -1,0 +1,153 @@
+import { type ClientSettings, defaultClientSettings } from '../../src/client/settings.js';
+import { request, type HttpRequest } from '../../src/http/message.js';
+import { createOrigin, type OriginState } from '../../src/origin.js';
+import { faultFromSpec } from '../faults/from-spec.js';
+import { unstableLine } from '../faults/unstable-line.js';
+import type { LinkSettings } from '../link.js';
+import type { Exchange } from '../nodes/client.js';
+import { RngStreams } from '../rng.js';
+import { Simulation } from '../simulation.js';
+import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';
+import { Trace, type TraceMode } from '../trace.js';
+import type { ScenarioSpec, StepSpec } from './spec.js';
+
+export interface RunOptions {
+  readonly seed: number;
+  readonly trace?: TraceMode;
+  /** Stops a run that never settles; the default is far above any scenario we ship. */
+  readonly maxEvents?: number;
+}
+
+/** One exchange as reports and `--json` show it. */
+export interface ExchangeSummary {
+  readonly step: number;
+  readonly client: string;
+  readonly method: string;
+  readonly path: string;
+  /** `null` when no response arrived (the outcome is unknown). */
+  readonly status: number | null;
+  readonly attempts: number;
+  readonly latencyMs: number | null;
+  readonly requestBytes: number;
+  readonly responseBytes: number;
+  readonly outcome: Exchange['outcome'];
+}
+
+export interface RunResult {
+  readonly scenario: string;
+  readonly seed: number;
+  readonly traceHash: string;
+  readonly trace: Trace;
+  readonly endUs: number;
+  readonly eventsRun: number;
+  readonly exchanges: readonly Exchange[];
+  readonly summary: readonly ExchangeSummary[];
+  readonly originRequests: number;
+  readonly finalState: OriginState & { readonly notesCount: number };
+  readonly settings: { readonly topology: TopologySettings; readonly client: ClientSettings; readonly line: 'stable' | 'unstable' };
+}
+
+export async function runScenario(name: string, spec: ScenarioSpec, options: RunOptions): Promise<RunResult> {
+  const sim = new Simulation();
+  const trace = new Trace(options.trace ?? 'full');
+  const streams = new RngStreams(options.seed);
+  const origin = createOrigin();
+  const topologySettings = topologyFrom(spec);
+  const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
+  const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings);
+
+  const stepExchanges = scheduleSteps(sim, top, spec.steps);
+  await sim.run({ maxEvents: options.maxEvents ?? 50_000_000 });
+
+  const summary = stepExchanges.map((exchange, step) => summarize(step, spec.steps[step]!, exchange));
+  const state = origin.state();
+  return {
+    scenario: name,
+    seed: options.seed,
+    traceHash: trace.digest(),
+    trace,
+    endUs: sim.nowUs,
+    eventsRun: sim.eventsRun,
+    exchanges: stepExchanges.filter((x): x is Exchange => x !== undefined),
+    summary,
+    originRequests: top.origin.requestsHandled,
+    finalState: { ...state, notesCount: state.notes.length },
+    settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line },
+  };
+}
+
+function topologyFrom(spec: ScenarioSpec): TopologySettings {
+  const d = defaultTopologySettings;
+  const t = spec.topology;
+  const wan = linkFrom(d.wan, t.wan);
+  return {
+    wan: spec.modes.line === 'unstable' ? { ...wan, faults: [unstableLine(), ...wan.faults] } : wan,
+    lan: linkFrom(d.lan, t.lan),
+    originProcessingUs: t.originProcessingUs ?? d.originProcessingUs,
+    cacheHitUs: t.cacheHitUs ?? d.cacheHitUs,
+  };
+}
+
+function linkFrom(base: LinkSettings, over: NonNullable<ScenarioSpec['topology']['wan']> | undefined): LinkSettings {
+  if (over === undefined) return base;
+  const bandwidth = over.bandwidthBitsPerSecond;
+  return {
+    oneWayDelayUs: over.oneWayDelayUs ?? base.oneWayDelayUs,
+    bandwidthBitsPerSecond: bandwidth === undefined ? base.bandwidthBitsPerSecond : bandwidth === 'unlimited' ? Number.POSITIVE_INFINITY : bandwidth,
+    faults: [...base.faults, ...(over.faults ?? []).map(faultFromSpec)],
+  };
+}
+
+/**
+ * A step with `atUs` starts at that time; a step without it starts when the previous step of the same
+ * client is done (so a client's plain steps run one after another, like a person's).
+ */
+function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[]): (Exchange | undefined)[] {
+  const exchanges: (Exchange | undefined)[] = steps.map(() => undefined);
+  const byClient = new Map<string, number[]>();
+  steps.forEach((step, i) => {
+    const list = byClient.get(step.client) ?? [];
+    list.push(i);
+    byClient.set(step.client, list);
+  });
+  for (const [clientName, indices] of byClient) {
+    const client = top.client(clientName);
+    const launch = (k: number): void => {
+      const i = indices[k]!;
+      exchanges[i] = client.start(requestFrom(steps[i]!), () => {
+        const next = indices[k + 1];
+        if (next !== undefined && steps[next]!.atUs === undefined) launch(k + 1);
+      });
+    };
+    indices.forEach((i, k) => {
+      const atUs = steps[i]!.atUs;
+      if (atUs !== undefined) sim.schedule(atUs, () => launch(k));
+      else if (k === 0) sim.schedule(0, () => launch(0));
+    });
+  }
+  return exchanges;
+}
+
+export function requestFrom(step: StepSpec): HttpRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(step.headers)) headers[name.toLowerCase()] = value;
+  const body = step.rawBody ?? (step.body === undefined ? undefined : JSON.stringify(step.body));
+  if (step.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+  return request(step.method, step.path, headers, body);
+}
+
+function summarize(step: number, spec: StepSpec, exchange: Exchange | undefined): ExchangeSummary {
+  const req = exchange?.request ?? requestFrom(spec);
+  return {
+    step,
+    client: spec.client,
+    method: req.method,
+    path: req.path,
+    status: exchange?.response?.status ?? null,
+    attempts: exchange?.attempts ?? 0,
+    latencyMs: exchange?.latencyUs === undefined ? null : exchange.latencyUs / 1000,
+    requestBytes: req.bodyBytes,
+    responseBytes: exchange?.response?.bodyBytes ?? 0,
+    outcome: exchange?.outcome ?? 'pending',
+  };
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { parseScenario, parseScenarioText, ScenarioError } from './spec.js';
+import { runScenario } from './run.js';
+
+const minimal = { steps: [{ method: 'GET', path: '/notes/1' }] };
+const errorOf = (input: unknown): string => {
+  try {
+    parseScenario(input, 'my.json');
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScenarioError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the scenario to be refused');
+};
+
+describe('scenario files', () => {
+  it('fills in documented defaults', () => {
+    const spec = parseScenario(minimal);
+    expect(spec.modes).toEqual({ line: 'stable', client: {} });
+    expect(spec.steps[0]).toMatchObject({ client: 'client', headers: {} });
+  });
+
+  it.each([
+    [{ steps: [] }, 'my.json: steps: a scenario needs at least one step'],
+    [{ ...minimal, colour: 'red' }, 'my.json: (top level): unknown field "colour"'],
+    [{ steps: [{ method: 'get', path: '/notes/1' }] }, 'my.json: steps[0].method: must be an upper-case HTTP method like "GET", got "get"'],
+    [{ steps: [{ method: 'GET', path: 'notes/1' }] }, 'my.json: steps[0].path: must start with "/"'],
+    [{ steps: [{ method: 'GET', path: '/', atUs: 1.5 }] }, 'my.json: steps[0].atUs: Invalid input: expected int, received number, got 1.5'],
+    [{ ...minimal, modes: { line: 'flaky' } }, 'my.json: modes.line: Invalid option: expected one of "stable"|"unstable", got "flaky"'],
+    [{ ...minimal, topology: { wan: { oneWayDelayMs: 60 } } }, 'my.json: topology.wan: unknown field "oneWayDelayMs"'],
+    [{ ...minimal, topology: { wan: { faults: [{ rule: 'loss', probability: 2 }] } } }, 'my.json: topology.wan.faults[0].probability: Too big: expected number to be <=1, got 2'],
+    [{ ...minimal, topology: { wan: { faults: [{ rule: 'drop' }] } } }, 'my.json: topology.wan.faults[0].rule:'],
+    [{ steps: [{ method: 'PUT', path: '/notes/1', body: {}, rawBody: '' }] }, 'my.json: steps[0].rawBody: give either "body" or "rawBody", not both'],
+  ])('refuses %j with where and what', (input, expected) => {
+    expect(errorOf(input)).toContain(expected);
+  });
+
+  it('lists every problem at once', () => {
+    expect(errorOf({ steps: [{ method: 'get', path: 'x' }], extra: 1 })).toMatch(/\(3 problems\)/);
+  });
+
+  it('points at the line and column of a JSON syntax error', () => {
+    expect(() => parseScenarioText('{\n  "steps": [\n    {"method": "GET",, }\n  ]\n}', 'my.json')).toThrow(
+      /my.json is not valid JSON \(line 3, column \d+\)/,
+    );
+  });
+
+  it('sends rawBody exactly as written, so malformed bodies can be scripted', async () => {
+    const spec = parseScenario({ steps: [{ method: 'PUT', path: '/notes/1', rawBody: '{"content":', headers: { 'Content-Type': 'application/json' } }] });
+    const result = await runScenario('raw', spec, { seed: 1 });
+    expect(result.summary[0]).toMatchObject({ status: 400, requestBytes: 11 });
+  });
+
+  it('applies topology and client overrides', async () => {
+    const spec = parseScenario({
+      topology: { wan: { oneWayDelayUs: 10_000, bandwidthBitsPerSecond: 'unlimited' }, originProcessingUs: 1_000 },
+      modes: { line: 'unstable', client: { timeoutUs: 100_000 } },
+      steps: [{ method: 'GET', path: '/notes/1' }],
+    });
+    const result = await runScenario('fast', spec, { seed: 1 });
+    // lost once (21 ms), re-sent at the 100 ms timeout, answered 21 ms later
+    expect(result.summary[0]).toMatchObject({ status: 404, attempts: 2, latencyMs: 121 });
+  });
+});
+
+describe('docs/scenario.schema.json', () => {
+  it('is the schema the validator enforces (regenerate with `npm run -s sim -- --schema > docs/scenario.schema.json`)', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const { scenarioJsonSchema } = await import('./json-schema.js');
+    expect(await readFile('docs/scenario.schema.json', 'utf8')).toBe(scenarioJsonSchema());
+  });
+});
+
+describe('docs/examples', () => {
+  it('every example scenario is valid and runs', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const { fromFile } = await import('./resolve.js');
+    const files = (await readdir('docs/examples')).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const { name, spec } = await fromFile(`docs/examples/${file}`);
+      const result = await runScenario(name, spec, { seed: 1, trace: 'off' });
+      expect(result.summary.every((x) => x.outcome !== 'pending'), file).toBe(true);
+    }
+  });
+});

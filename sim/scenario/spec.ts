@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+/**
+ * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
+ * Every duration is a whole number of microseconds and says so in its name. Unknown fields are errors, so a
+ * misspelt knob cannot be silently ignored.
+ */
+const micros = z.number().int().min(0);
+const probability = z.number().min(0).max(1);
+const applies = z.enum(['requests', 'responses', 'both']).default('both');
+
+export const faultSpec = z.discriminatedUnion('rule', [
+  z.strictObject({ rule: z.literal('unstable') }).describe('The spec\'s unstable line: the first response of each exchange is lost once.'),
+  z.strictObject({ rule: z.literal('loss'), probability, applies }).describe('Loses each message with this probability.'),
+  z.strictObject({ rule: z.literal('duplicate'), probability, copyDelayUs: micros.default(0), applies })
+    .describe('Delivers a second copy copyDelayUs after the first.'),
+  z.strictObject({ rule: z.literal('delay'), probability: probability.default(1), extraDelayUs: micros.default(0), jitterUs: micros.default(0), applies })
+    .describe('Holds a message back by extraDelayUs plus a uniform jitter in [0, jitterUs].'),
+]);
+
+const linkSpec = z.strictObject({
+  oneWayDelayUs: micros.optional(),
+  bandwidthBitsPerSecond: z.union([z.number().positive(), z.literal('unlimited')]).optional(),
+  faults: z.array(faultSpec).optional().describe('Appended to the faults the modes add; asked in order, first non-pass wins.'),
+});
+
+const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
+
+export const stepSpec = z
+  .strictObject({
+    client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "alice"').default('client'),
+    atUs: micros.optional().describe('Start at this virtual time; without it, the step starts when the previous step of the same client is done.'),
+    method: z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "GET"'),
+    path: z.string().regex(/^\/[^\s#]*$/, 'must start with "/" and contain no spaces or fragment'),
+    headers: z.record(headerName, z.string()).default({}),
+    body: z.json().optional().describe('A JSON value, sent as its JSON text.'),
+    rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON.'),
+  })
+  .refine((step) => step.body === undefined || step.rawBody === undefined, {
+    message: 'give either "body" or "rawBody", not both',
+    path: ['rawBody'],
+  });
+
+export const scenarioSpec = z.strictObject({
+  $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
+  description: z.string().optional(),
+  topology: z
+    .strictObject({
+      wan: linkSpec.optional(),
+      lan: linkSpec.optional(),
+      originProcessingUs: micros.optional(),
+      cacheHitUs: micros.optional(),
+    })
+    .default({}),
+  modes: z
+    .strictObject({
+      line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
+      client: z
+        .strictObject({
+          policy: z.enum(['naive']).optional(),
+          timeoutUs: z.number().int().min(1).optional(),
+          maxAttempts: z.number().int().min(1).max(100).optional(),
+        })
+        .default({}),
+    })
+    .default({ line: 'stable', client: {} }),
+  steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
+});
+
+export type ScenarioSpec = z.output<typeof scenarioSpec>;
+export type ScenarioInput = z.input<typeof scenarioSpec>;
+export type StepSpec = z.output<typeof stepSpec>;
+export type FaultSpec = z.output<typeof faultSpec>;
+
+export class ScenarioError extends Error {
+  override readonly name = 'ScenarioError';
+}
+
+/** Validates a scenario and lists every problem as `where: what was expected`. */
+export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {
+  const result = scenarioSpec.safeParse(input);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${source}: ${formatPath(issue.path)}: ${describeIssue(issue, input)}`);
+  throw new ScenarioError(`invalid scenario (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+}
+
+/** Parses JSON text first, turning a syntax error's character offset into line and column. */
+export function parseScenarioText(text: string, source: string): ScenarioSpec {
+  let input: unknown;
+  try {
+    input = JSON.parse(text) as unknown;
+  } catch (error) {
+    const message = (error as Error).message;
+    const position = /position (\d+)/.exec(message);
+    const where = position === null ? '' : ` (${lineAndColumn(text, Number(position[1]))})`;
+    throw new ScenarioError(`${source} is not valid JSON${where}: ${message}`);
+  }
+  return parseScenario(input, source);
+}
+
+function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(top level)';
+  return path.map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`)).join('');
+}
+
+function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code === 'unrecognized_keys') {
+    return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+  }
+  const received = valueAt(input, issue.path);
+  const shown = received === undefined ? '' : `, got ${truncate(JSON.stringify(received))}`;
+  return `${issue.message}${shown}`;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+function truncate(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function lineAndColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${column}`;
+}
