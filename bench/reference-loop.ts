@@ -101,6 +101,9 @@ export function runReferenceRoundTrips(workload: NotesWorkload): ReferenceRun {
   const loop = new ReferenceLoop();
   const notes = new Map<number, string>();
   const clientCount = workload.clients.length;
+  // Gate 1's share of the work: every request names a session the origin looks up.
+  const sessions = new Map<string, number>(workload.clients.map((_, c) => [`session-${c}`, c]));
+  const cookies = workload.clients.map((_, c) => `sid=session-${c}`);
   // Each client has its own WAN line, and each direction of it is a FIFO transmitter.
   const towardCacheBusyUntilUs = new Array<number>(clientCount).fill(0);
   const towardClientBusyUntilUs = new Array<number>(clientCount).fill(0);
@@ -123,6 +126,8 @@ export function runReferenceRoundTrips(workload: NotesWorkload): ReferenceRun {
       // The LAN's bandwidth is unlimited, so its transmitter never holds a message back.
       loop.at(loop.nowUs + lanOneWayDelayUs, () => {
         loop.at(loop.nowUs + originProcessingUs, () => {
+          const sid = cookies[client]!.slice(cookies[client]!.indexOf('=') + 1);
+          if (sessions.get(sid) !== client) throw new Error('reference: unknown session');
           const id = Number(put.path.slice(notesPrefix.length));
           const { content } = JSON.parse(put.body) as { content: string };
           notes.set(id, content);

@@ -70,7 +70,7 @@ export class RngStreams {
 }
 
 /** The components that draw randomness; a link or client adds its own name after the colon. */
-export type StreamName = 'workload' | 'keys' | `link:${string}` | `client:${string}`;
+export type StreamName = 'workload' | 'keys' | 'origin' | `link:${string}` | `client:${string}`;
 
 function deriveGenerator(seed: number, name: string): RandomGenerator {
   const digest = createHash('sha256').update(`apisim/${seed}/${name}`).digest();

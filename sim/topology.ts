@@ -1,10 +1,10 @@
 import { resendPolicies } from '../src/client/resend-policy.js';
 import type { ClientSettings } from '../src/client/settings.js';
-import type { Origin } from '../src/origin.js';
+import type { RequestHandler } from '../src/http/handler.js';
 import { Link, type LinkSettings } from './link.js';
 import { CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
-import { OriginNode } from './nodes/origin.js';
+import { type AlertSource, OriginNode } from './nodes/origin.js';
 import type { RngStreams } from './rng.js';
 import type { Simulation } from './simulation.js';
 import type { Trace } from './trace.js';
@@ -44,13 +44,13 @@ export class Topology {
   #lastExchangeId = 0;
   readonly #ids = { next: (): number => ++this.#lastExchangeId };
 
-  constructor(sim: Simulation, trace: Trace, streams: RngStreams, origin: Origin, settings: TopologySettings, clientSettings: ClientSettings) {
+  constructor(sim: Simulation, trace: Trace, streams: RngStreams, origin: RequestHandler & AlertSource, settings: TopologySettings, clientSettings: ClientSettings) {
     this.#sim = sim;
     this.#trace = trace;
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
-    this.cache = new CacheNode('cache');
+    this.cache = new CacheNode('cache', sim, trace, settings.cacheHitUs);
     this.origin = new OriginNode('origin', sim, trace, origin, settings.originProcessingUs);
     this.lan = new Link('lan', this.cache, this.origin, settings.lan, sim, trace, streams.stream('link:lan'));
     this.cache.upstream = this.lan;
@@ -60,7 +60,10 @@ export class Topology {
     let client = this.clients.get(name);
     if (client !== undefined) return client;
     const policy = resendPolicies[this.#clientSettings.policy];
-    client = new ClientNode(name, this.#sim, this.#trace, this.#clientSettings, policy, this.#ids);
+    client = new ClientNode(name, this.#sim, this.#trace, this.#clientSettings, policy, this.#ids, {
+      jitter: this.#streams.stream(`client:${name}`),
+      keys: this.#streams.stream('keys'),
+    });
     const wanName = `wan:${name}`;
     const wan = new Link(wanName, client, this.cache, this.#settings.wan, this.#sim, this.#trace, this.#streams.stream(`link:${wanName}`));
     client.link = wan;

@@ -10,7 +10,9 @@ export type TraceKind =
   | 'resend' // the client sends the same exchange again
   | 'complete' // the client has its response
   | 'give-up' // the client stops without a response: the outcome is unknown
-  | 'ignore'; // a response for an exchange that was already complete (late, or a duplicate)
+  | 'alert' // the origin's enumeration detector saw one subject probing ids
+  | 'ignore' // a response for an exchange that was already complete (late, or a duplicate)
+  | 'cache'; // a cache decision: hit, miss, revalidate, stored or not (and why), revalidated, invalidated
 
 /** An event about a message, with the send-only fields left empty. */
 export function messageEvent(

@@ -1,34 +1,197 @@
-import { type HttpRequest, type HttpResponse, splitPath } from './http/message.js';
-import { notFound } from './http/problem.js';
+import { createHash } from 'node:crypto';
+import { demoAccountStore } from './auth/accounts.js';
+import { Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
+import { Login } from './auth/login.js';
+import { SessionStore } from './auth/sessions.js';
+import { TokenIssuer } from './auth/tokens.js';
+import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
+import { forbidden } from './http/forbidden.js';
+import { methodNotAllowed, notFound, problem, problemResponse } from './http/problem.js';
+import { idempotent, replayedHeader } from './idempotency/idempotent-handler.js';
+import { defaultRetentionUs, IdempotencyStore } from './idempotency/record-store.js';
+import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
 import { NotesStore } from './notes/store.js';
+import { handleOrders } from './orders/routes.js';
+import { PostsStore } from './posts/store.js';
+import { seedDemoData } from './posts/seed.js';
+import { parseUsersPath } from './users/path.js';
+import { handleUsers } from './users/routes.js';
+import { UsersStore } from './users/store.js';
+import { OrdersStore, seedDemoOrders } from './orders/store.js';
+import { AuditLog } from './policy/audit-log.js';
+import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, type EnumerationAlert } from './policy/enumeration-detector.js';
+import { Guard } from './policy/guard.js';
+import { actionFor, describeObject, describeOperation, type ObjectRef, type Operation } from './policy/operation.js';
+import { type OrdersBehaviour, Policy } from './policy/policy.js';
+import { scopesOfRoles } from './policy/roles.js';
+
+export interface OriginSettings {
+  readonly orders: OrdersBehaviour;
+  readonly rateLimit: RateLimitSettings;
+  readonly detector: DetectorSettings;
+  /** `required`: a POST without `Idempotency-Key` is refused with 400 (the draft's "endpoint requires a key"). */
+  readonly idempotencyKey: 'optional' | 'required';
+  readonly idempotencyRetentionUs: number;
+}
+
+export const defaultOriginSettings: OriginSettings = {
+  orders: 'owner-check',
+  rateLimit: defaultRateLimit,
+  detector: defaultDetectorSettings,
+  // Optional, so the spec's demonstration of a keyless POST re-sent into a second note still runs.
+  idempotencyKey: 'optional',
+  idempotencyRetentionUs: defaultRetentionUs,
+};
+
+/** Everything the origin takes from the world: the simulator passes virtual time and seeded ids. */
+export interface OriginEnvironment {
+  /** Virtual microseconds. */
+  readonly now: () => number;
+  /** Session ids and token ids: unguessable in production, seeded in the simulator. */
+  readonly newId: () => string;
+  /** The HS256 key for access tokens, at least 32 bytes. */
+  readonly signingKey: Uint8Array;
+}
+
+/** A fixed environment for unit tests: time stands still at 0 and ids count up. */
+export function testEnvironment(): OriginEnvironment {
+  let n = 0;
+  return { now: () => 0, newId: () => `test-id-${++n}`, signingKey: createHash('sha256').update('apisim test key').digest() };
+}
+
+export interface OriginState {
+  readonly notes: ReturnType<NotesStore['snapshot']>;
+  readonly orders: ReturnType<OrdersStore['snapshot']>;
+  readonly users: ReturnType<UsersStore['snapshot']>;
+  readonly posts: ReturnType<PostsStore['snapshot']>;
+}
 
 /**
- * The origin server: routes each request to the resource that owns its path. It holds all server state,
- * and it knows nothing of the simulator: time and randomness arrive as arguments.
+ * The origin server: both gates in fixed order in front of every resource (spec §5.1), then the resource.
+ * It knows nothing of the simulator.
  */
 export interface Origin {
   handle(req: HttpRequest): HttpResponse | Promise<HttpResponse>;
   /** What a scenario reports as the origin's final state. */
   state(): OriginState;
+  readonly settings: OriginSettings;
+  /** Issues credentials as a login would, for scenarios and tests. */
+  readonly login: Login;
+  readonly accounts: ReturnType<typeof demoAccountStore>;
+  readonly audit: AuditLog;
+  readonly alerts: readonly EnumerationAlert[];
 }
 
-export interface OriginState {
-  readonly notes: ReturnType<NotesStore['snapshot']>;
-}
+export function createOrigin(env: OriginEnvironment = testEnvironment(), settings: OriginSettings = defaultOriginSettings): Origin {
+  const notes = new NotesStore();
+  const orders = new OrdersStore();
+  seedDemoOrders(orders);
+  const users = new UsersStore();
+  const posts = new PostsStore();
+  seedDemoData(users, posts);
+  const accounts = demoAccountStore();
+  const sessions = new SessionStore(env.newId);
+  const tokens = new TokenIssuer(env.signingKey, env.newId);
+  const authenticator = new Authenticator(accounts, sessions, tokens, scopesOfRoles);
+  const login = new Login(accounts, sessions, tokens, scopesOfRoles);
+  const policy = new Policy({ orders: settings.orders });
+  const buckets = new TokenBuckets(settings.rateLimit);
+  const idempotency = new IdempotencyStore(env.now, { retentionUs: settings.idempotencyRetentionUs });
+  const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
+  const audit = new AuditLog();
+  const detector = new EnumerationDetector(settings.detector);
+  audit.onRecord((record) => detector.observe(record));
 
-export interface OriginParts {
-  readonly notes?: NotesStore;
-}
+  function afterGateOne(req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse {
+    const nowUs = env.now();
+    if (!gate.ok) {
+      const res = unauthenticated(gate.reason, gate.tokenPresented);
+      audit.record({ atUs: nowUs, userId: null, username: null, via: null, operation: req.method, object: pathname, objectId: null, decision: 'deny', reason: gate.reason, status: 401 });
+      return res;
+    }
+    const subject = gate.subject;
+    const guard = new Guard(subject, policy);
+    const admitted = buckets.admit(`user:${subject.userId}`, nowUs);
+    // Idempotency-Key is honoured after gates 1 and the rate limit, so a 401 or 429 is never stored, and
+    // per caller, so one caller's key can never replay another's response.
+    const res = admitted.ok
+      ? idempotent((r) => privateByDefault(route(r, pathname, query, guard)), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
+      : problemResponse(problem(429, 'rate-limited', 'Too Many Requests', `Slow down: try again in ${admitted.retryAfterSeconds} s.`), {
+          'retry-after': String(admitted.retryAfterSeconds),
+        });
+    const d = guard.decision;
+    audit.record({
+      atUs: nowUs, userId: subject.userId, username: subject.username, via: subject.via,
+      operation: d === undefined ? req.method : describeOperation(d.operation),
+      object: d === undefined ? pathname : describeObject(d.object),
+      objectId: d?.object.id ?? null,
+      decision: admitted.ok && (d?.allow ?? res.status < 400) ? 'allow' : 'deny',
+      reason: !admitted.ok ? 'rate limited' : res.headers[replayedHeader] !== undefined ? 'replayed for its Idempotency-Key' : (d?.reason ?? `no resource decision (${res.status})`),
+      status: res.status,
+    });
+    return res;
+  }
 
-export function createOrigin(parts: OriginParts = {}): Origin {
-  const notes = parts.notes ?? new NotesStore();
+  function route(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse {
+    if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(orders, req, pathname, guard);
+    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(notes, req, pathname, guard);
+    if (pathname === '/users' || pathname.startsWith('/users/')) return routeUsers(req, pathname, query, guard);
+    if (pathname === '/sessions/current') {
+      if (req.method !== 'DELETE') return methodNotAllowed(req.method, ['DELETE']);
+      const access = guard.access({ action: 'delete', resource: 'sessions' }, { resource: 'sessions' });
+      return access.allow ? login.logout(guard.subject) : forbidden(access.reason);
+    }
+    return notFound(pathname);
+  }
+
+  /**
+   * Users and a user's posts: gate 2 runs before the lookup, and an owner-limited operation on someone else's
+   * id is 403 whether or not that id exists, so the answer does not reveal which ids are taken.
+   */
+  function routeUsers(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse {
+    const target = parseUsersPath(pathname);
+    const action = target === undefined ? undefined : actionFor(req.method, target.kind !== 'user');
+    if (target === undefined || action === undefined) return handleUsers({ users, posts }, req, pathname, query); // 404 or 405
+    const operation: Operation = { action, resource: target.kind === 'posts' ? 'posts' : 'users' };
+    const object: ObjectRef = target.kind === 'users' ? { resource: 'users' } : { resource: operation.resource, id: target.userId };
+    const access = guard.access(operation, object);
+    if (!access.allow) return forbidden(access.reason);
+    if (access.lookup.kind === 'owner' && target.kind !== 'users' && access.lookup.userId !== target.userId) {
+      guard.deny(operation, object, 'not the owner');
+      return forbidden(`user ${target.userId} is not you`);
+    }
+    return handleUsers({ users, posts }, req, pathname, query);
+  }
+
   return {
     handle(req) {
-      const { pathname } = splitPath(req.path);
-      if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(notes, req, pathname);
-      return notFound(pathname);
+      const { pathname, query } = splitPath(req.path);
+      if (pathname === '/sessions' || pathname === '/tokens') {
+        return req.method === 'POST' ? login.login(req, pathname === '/sessions' ? 'session' : 'token', env.now()) : methodNotAllowed(req.method, ['POST']);
+      }
+      // HEAD is GET without the body (RFC 9110 §9.3.2): the same gates, the same headers.
+      const asGet = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;
+      const gate = authenticator.authenticate(asGet, env.now());
+      const finish = (g: GateOne): HttpResponse => {
+        const res = afterGateOne(asGet, pathname, query, g);
+        return req.method === 'HEAD' ? response(res.status, res.headers) : res;
+      };
+      return gate instanceof Promise ? gate.then(finish) : finish(gate);
     },
-    state: () => ({ notes: notes.snapshot() }),
+    state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
+    settings,
+    login,
+    accounts,
+    audit,
+    alerts: detector.alerts,
   };
+}
+
+/**
+ * A response to an identified caller is `private` unless its resource says otherwise: a shared cache must not
+ * store it for someone else (RFC 9111 §5.2.2.7). Deny by default, for caching too.
+ */
+function privateByDefault(res: HttpResponse): HttpResponse {
+  return res.headers['cache-control'] === undefined ? response(res.status, { ...res.headers, 'cache-control': 'private' }, res.body) : res;
 }

@@ -11,5 +11,7 @@ export function jsonSummary(result: RunResult) {
     originRequests: result.originRequests,
     exchanges: result.summary,
     finalState: result.finalState,
+    alerts: result.alerts,
+    audit: result.audit,
   };
 }

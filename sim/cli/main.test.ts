@@ -42,15 +42,15 @@ describe('npm run sim', () => {
     expect(doc).toMatchObject({ scenario: 'notes-unstable-put', seed: 3, finalState: { notesCount: 1 } });
     expect(doc.traceHash).toMatch(/^[0-9a-f]{64}$/);
     expect(doc.exchanges).toEqual([
-      { step: 0, client: 'client', method: 'PUT', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.228, requestBytes: 25, responseBytes: 32, outcome: 'response' },
-      { step: 1, client: 'client', method: 'GET', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.128, requestBytes: 0, responseBytes: 32, outcome: 'response' },
+      { step: 0, client: 'client', auth: 'session:alice', method: 'PUT', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.228, requestBytes: 25, responseBytes: 32, outcome: 'response' },
+      { step: 1, client: 'client', auth: 'session:alice', method: 'GET', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.128, requestBytes: 0, responseBytes: 32, outcome: 'response' },
     ]);
   });
 
   it('--file runs a user scenario, and a bad one gets a precise error and no stack trace', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
     const good = join(dir, 'mine.json');
-    await writeFile(good, JSON.stringify({ modes: { line: 'unstable' }, steps: [{ method: 'POST', path: '/notes', body: { content: 'x' } }] }));
+    await writeFile(good, JSON.stringify({ modes: { line: 'unstable', client: { policy: 'naive' } }, steps: [{ method: 'POST', path: '/notes', body: { content: 'x' } }] }));
     const ok = await sim('--file', good, '--json');
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ scenario: 'mine', finalState: { notesCount: 2 } });

@@ -12,7 +12,9 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   resend: 'RE-SEND',
   complete: 'done',
   'give-up': 'give up',
+  alert: 'ALERT',
   ignore: 'ignore',
+  cache: 'cache',
 };
 
 /** One line per trace event: time in ms, who → whom, what, bytes, and why. */
@@ -48,14 +50,24 @@ export function renderSummary(result: RunResult, replay: string): string {
   const out: string[] = [];
   out.push('Exchanges (latency: first send to receipt of the whole response, re-sends included)');
   const rows = result.summary.map((x) => [
-    String(x.step + 1), x.client, `${x.method} ${x.path}`, x.status === null ? '—' : String(x.status), String(x.attempts),
+    String(x.step + 1), x.client, x.auth, `${x.method} ${x.path}`, x.status === null ? '—' : String(x.status), String(x.attempts),
     x.latencyMs === null ? '—' : formatMs(Math.round(x.latencyMs * 1000)), String(x.requestBytes), String(x.responseBytes), x.outcome,
   ]);
-  out.push(table(['step', 'client', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 4, 5, 6, 7])));
+  out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
   out.push('');
   const notes = result.finalState.notes;
-  out.push(`Final state at the origin: ${notes.length} note${notes.length === 1 ? '' : 's'}`);
-  for (const n of notes) out.push(`  /notes/${n.id}  ${JSON.stringify(n.content)}`);
+  if (notes.length > 0 || result.summary.some((x) => x.path.startsWith('/notes'))) {
+    out.push(`Final state at the origin: ${notes.length} note${notes.length === 1 ? '' : 's'}`);
+    for (const n of notes) out.push(`  /notes/${n.id}  ${JSON.stringify(n.content)}`);
+  }
+  if (result.summary.some((x) => x.path.startsWith('/orders'))) {
+    out.push(`Orders at the origin (${result.settings.orders}):`);
+    for (const o of result.finalState.orders) out.push(`  /orders/${o.id}  user ${o.user_id}  ${JSON.stringify(o.delivery_address)}`);
+  }
+  out.push(`Audit: ${result.audit.allowed} allowed, ${result.audit.denied} denied.`);
+  for (const a of result.alerts) {
+    out.push(`ALERT at ${formatMs(a.atUs)} ms: ${a.username ?? `user ${a.userId}`} drew 403/404 on ${a.resource} ${a.ids.join(', ')} within ${a.windowUs / 1_000_000} s (someone trying ids in sequence?)`);
+  }
   const lessons = explain(result);
   if (lessons.length > 0) {
     out.push('');
@@ -75,17 +87,16 @@ export function renderSummary(result: RunResult, replay: string): string {
 /** Plain-language notes on re-sends, read off the method table rather than written per scenario. */
 function explain(result: RunResult): string[] {
   const lessons: string[] = [];
-  for (const x of result.summary) {
+  result.summary.forEach((x, i) => {
     const what = `${x.method} ${x.path} (step ${x.step + 1})`;
+    const key = result.exchanges[i]?.request.headers['idempotency-key'];
     if (x.outcome === 'unknown') lessons.push(`${what}: no response after ${x.attempts} attempt(s); the client cannot know whether it took effect.`);
-    if (x.attempts < 2) continue;
+    if (x.attempts < 2) return;
     const { idempotent } = methodProperties(x.method);
-    lessons.push(
-      idempotent
-        ? `${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would.`
-        : `${what} was sent ${x.attempts} times; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`,
-    );
-  }
+    if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would.`);
+    else if (key !== undefined) lessons.push(`${what} was sent ${x.attempts} times with Idempotency-Key ${key}; the origin took effect once and replayed its first response to the repeats.`);
+    else lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`);
+  });
   return lessons;
 }
 

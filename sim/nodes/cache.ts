@@ -1,29 +1,131 @@
-import type { Envelope } from '../envelope.js';
+import type { Forward, ResponseOutcome } from '../../src/cache/decisions.js';
+import { SharedCache } from '../../src/cache/shared-cache.js';
+import { type Envelope, type RequestEnvelope, type ResponseEnvelope, responseTo } from '../envelope.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
+import type { Simulation } from '../simulation.js';
+import { messageEvent, type Trace } from '../trace.js';
 
 /**
- * The cache between the clients and the origin. For now it passes everything through; the RFC 9111
- * decisions arrive with `src/cache/`. It routes responses back by client name, since each client reaches
- * it over a link of its own.
+ * The shared cache between the clients and the origin, on the virtual clock: `SharedCache` decides, this
+ * node moves messages. A hit is answered after `cacheHitUs` over the client's own link without the origin;
+ * anything else goes upstream, and its response is stored, merged or used to invalidate on the way back.
  */
 export class CacheNode implements SimNode {
   readonly name: string;
   upstream: Link | undefined;
+  /** Responses go back by client name, since each client reaches the cache over a link of its own. */
   readonly downstream = new Map<string, Link>();
+  readonly store: SharedCache;
+  /** Lookups answered from the store. */
+  hits = 0;
+  /** Lookups of a cacheable method that went upstream, conditional ones included. */
+  misses = 0;
+  /** Full responses stored. */
+  stores = 0;
+  /** Stored responses discarded because an unsafe method succeeded on their URL (RFC 9111 §4.4). */
+  invalidations = 0;
+  /** 304s that let the cache answer from a stored body. */
+  revalidations = 0;
+  readonly #sim: Simulation;
+  readonly #trace: Trace;
+  readonly #cacheHitUs: number;
+  /**
+   * What each request sent upstream was, by client, exchange and attempt, until its response is back. A
+   * list, since a duplicated request goes up twice; a response with no entry (a duplicate from upstream)
+   * passes through untouched, as its first copy already did everything.
+   */
+  readonly #forwarded = new Map<string, Forward[]>();
 
-  constructor(name: string) {
+  constructor(name: string, sim: Simulation, trace: Trace, cacheHitUs = 0, store = new SharedCache()) {
+    if (!Number.isSafeInteger(cacheHitUs) || cacheHitUs < 0) {
+      throw new RangeError(`${name}: cacheHitUs must be a non-negative integer, got ${cacheHitUs}`);
+    }
     this.name = name;
+    this.#sim = sim;
+    this.#trace = trace;
+    this.#cacheHitUs = cacheHitUs;
+    this.store = store;
   }
 
   receive(env: Envelope): void {
-    if (env.kind === 'request') {
-      if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
-      this.upstream.send(this, env);
+    if (env.kind === 'request') this.#request(env);
+    else this.#response(env);
+  }
+
+  #request(env: RequestEnvelope): void {
+    const lookup = this.store.lookup(env.request, this.#sim.nowUs);
+    if (lookup.kind === 'hit') {
+      this.hits++;
+      if (this.#trace.on) this.#note(env, `hit age=${lookup.ageS}`);
+      const out = responseTo(env, lookup.response);
+      const back = this.#downstream(env.client);
+      this.#sim.schedule(this.#cacheHitUs, () => back.send(this, out));
       return;
     }
-    const back = this.downstream.get(env.client);
-    if (back === undefined) throw new Error(`${this.name} has no link to client ${env.client}`);
-    back.send(this, env);
+    if (lookup.kind !== 'bypass') {
+      this.misses++;
+      if (this.#trace.on) this.#note(env, lookup.kind === 'miss' ? missNote(lookup.reason) : `revalidate: ${lookup.reason}`);
+    }
+    const key = exchangeKey(env);
+    const list = this.#forwarded.get(key);
+    if (list === undefined) this.#forwarded.set(key, [lookup]);
+    else list.push(lookup);
+    if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
+    this.upstream.send(this, lookup.request === env.request ? env : { ...env, request: lookup.request });
   }
+
+  #response(env: ResponseEnvelope): void {
+    const back = this.#downstream(env.client);
+    const key = exchangeKey(env);
+    const list = this.#forwarded.get(key);
+    const sent = list?.shift();
+    if (sent === undefined) {
+      back.send(this, env);
+      return;
+    }
+    if (list!.length === 0) this.#forwarded.delete(key);
+    const outcome = this.store.onResponse(sent, env.response, this.#sim.nowUs);
+    this.#count(outcome);
+    if (this.#trace.on) this.#traceOutcome(env, outcome);
+    const unchanged = outcome.response === env.response && sent.original === env.request;
+    back.send(this, unchanged ? env : { ...env, request: sent.original, response: outcome.response, bytes: outcome.response.bodyBytes });
+  }
+
+  #count(outcome: ResponseOutcome): void {
+    for (const i of outcome.invalidations) this.invalidations += i.discarded;
+    if (outcome.revalidated) this.revalidations++;
+    if (outcome.storage?.kind === 'stored') this.stores++;
+  }
+
+  #traceOutcome(env: ResponseEnvelope, outcome: ResponseOutcome): void {
+    for (const i of outcome.invalidations) {
+      if (i.discarded > 0) this.#note(env, `invalidated ${i.key}${i.discarded > 1 ? ` (${i.discarded} variants)` : ''}`);
+    }
+    const storage = outcome.storage;
+    if (storage === undefined) return;
+    const stored = storage.kind === 'not-stored' ? `not stored: ${storage.reason}` : `stored max-age=${Math.floor(storage.freshnessS)}`;
+    if (!outcome.revalidated) this.#note(env, stored);
+    else this.#note(env, storage.kind === 'refreshed' ? `revalidated max-age=${Math.floor(storage.freshnessS)}` : `revalidated, ${stored}`);
+  }
+
+  #note(env: Envelope, note: string): void {
+    if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'cache', this.name, this.name, env, note));
+  }
+
+  #downstream(client: string): Link {
+    const link = this.downstream.get(client);
+    if (link === undefined) throw new Error(`${this.name} has no link to client ${client}`);
+    return link;
+  }
+}
+
+/** `miss` alone for the common case, so a timeline reads at a glance. */
+function missNote(reason: string): string {
+  return reason === 'nothing stored' ? 'miss' : `miss: ${reason}`;
+}
+
+/** Exchange ids are unique within a run; the client name keeps them apart in hand-built tests. */
+function exchangeKey(env: Envelope): string {
+  return `${env.client}#${env.exchangeId}.${env.attempt}`;
 }

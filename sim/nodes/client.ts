@@ -1,10 +1,13 @@
-import type { ClientSettings } from '../../src/client/settings.js';
-import type { ResendPolicy } from '../../src/client/resend-policy.js';
+import { backoffWaitUs } from '../../src/client/backoff.js';
+import { carriesIdempotencyKey, idempotencyKeyHeader } from '../../src/client/idempotency-key.js';
+import { refusedRequest, type ResendPolicy } from '../../src/client/resend-policy.js';
+import { checkClientSettings, type ClientSettings } from '../../src/client/settings.js';
 import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
 import type { Envelope, RequestEnvelope } from '../envelope.js';
 import type { ScheduledEvent } from '../event-queue.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
+import type { Rng } from '../rng.js';
 import { formatMs, type Simulation } from '../simulation.js';
 import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 
@@ -12,6 +15,7 @@ import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 export interface Exchange {
   readonly id: number;
   readonly client: string;
+  /** As sent on every attempt: the policy may have added to what the caller gave (an idempotency key). */
   readonly request: HttpRequest;
   readonly startedUs: number;
   attempts: number;
@@ -28,6 +32,7 @@ export type ExchangeDone = (exchange: Exchange) => void;
 interface InFlight {
   readonly exchange: Exchange;
   readonly done: ExchangeDone | undefined;
+  /** The attempt's timeout, or the backoff wait before the next attempt: a response cancels either. */
   timer: ScheduledEvent | undefined;
 }
 
@@ -37,8 +42,18 @@ export interface ExchangeIds {
 }
 
 /**
- * The re-sending client: sends a request, waits `timeoutUs`, and sends the same request again while its
- * policy allows and attempts remain. Any attempt's response completes the exchange; later ones are ignored.
+ * The client's randomness, kept apart so that one never shifts the other: its own stream (`client:<name>`)
+ * for backoff jitter, and the run's `keys` stream for idempotency keys.
+ */
+export interface ClientStreams {
+  readonly jitter: Rng;
+  readonly keys: Rng;
+}
+
+/**
+ * The re-sending client: sends a request, waits `timeoutUs`, and sends the same request again, after a
+ * jittered backoff, while its policy allows and attempts remain. Any attempt's response completes the
+ * exchange; later ones are ignored.
  */
 export class ClientNode implements SimNode {
   readonly name: string;
@@ -49,25 +64,30 @@ export class ClientNode implements SimNode {
   readonly #settings: ClientSettings;
   readonly #policy: ResendPolicy;
   readonly #ids: ExchangeIds;
+  readonly #streams: ClientStreams;
   readonly #inFlight = new Map<number, InFlight>();
   readonly #timeoutNote: string;
   readonly #resendNote: string;
 
-  constructor(name: string, sim: Simulation, trace: Trace, settings: ClientSettings, policy: ResendPolicy, ids: ExchangeIds) {
+  constructor(
+    name: string, sim: Simulation, trace: Trace, settings: ClientSettings, policy: ResendPolicy, ids: ExchangeIds, streams: ClientStreams,
+  ) {
+    checkClientSettings(settings);
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
     this.#settings = settings;
     this.#policy = policy;
     this.#ids = ids;
+    this.#streams = streams;
     this.#timeoutNote = `no response in ${formatMs(settings.timeoutUs)} ms`;
     this.#resendNote = `${policy.name} policy`;
   }
 
   start(request: HttpRequest, done?: ExchangeDone): Exchange {
     const exchange: Exchange = {
-      id: this.#ids.next(), client: this.name, request, startedUs: this.#sim.nowUs, attempts: 0,
-      outcome: 'pending', response: undefined, completedUs: undefined, latencyUs: undefined,
+      id: this.#ids.next(), client: this.name, request: this.#policy.prepare(request, this.#streams.keys), startedUs: this.#sim.nowUs,
+      attempts: 0, outcome: 'pending', response: undefined, completedUs: undefined, latencyUs: undefined,
     };
     this.exchanges.push(exchange);
     const flight: InFlight = { exchange, done, timer: undefined };
@@ -108,18 +128,43 @@ export class ClientNode implements SimNode {
 
   #timeout(flight: InFlight): void {
     const { exchange } = flight;
+    flight.timer = undefined;
     this.#record('timeout', exchange, exchange.attempts, this.#timeoutNote);
-    if (exchange.attempts < this.#settings.maxAttempts && this.#policy.mayResend(exchange.request)) {
-      this.#record('resend', exchange, exchange.attempts + 1, this.#resendNote);
-      this.#send(flight);
+    if (exchange.attempts >= this.#settings.maxAttempts) {
+      this.#giveUp(flight, 'no attempts left');
       return;
     }
-    flight.timer = undefined;
+    if (!this.#policy.mayResend(exchange.request)) {
+      this.#giveUp(flight, this.#trace.on ? `${this.#policy.name} policy does not re-send ${refusedRequest(exchange.request)}` : '');
+      return;
+    }
+    // Drawn at the timeout, whether or not a late response cancels the wait, so the stream's use does not
+    // depend on what the line did after the decision.
+    const waitUs = backoffWaitUs(this.#settings, exchange.attempts, this.#streams.jitter);
+    if (waitUs === 0) this.#resend(flight, 0);
+    else flight.timer = this.#sim.schedule(waitUs, () => this.#resend(flight, waitUs));
+  }
+
+  #resend(flight: InFlight, waitedUs: number): void {
+    const { exchange } = flight;
+    if (this.#trace.on) this.#record('resend', exchange, exchange.attempts + 1, this.#resendNoteFor(exchange.request, waitedUs));
+    this.#send(flight);
+  }
+
+  /** `keyed policy, after 37.512 ms backoff, idempotency-key <uuid>`: the key shows every attempt carries the same. */
+  #resendNoteFor(req: HttpRequest, waitedUs: number): string {
+    const keyed = carriesIdempotencyKey(req);
+    if (waitedUs === 0 && !keyed) return this.#resendNote;
+    const backoff = waitedUs === 0 ? '' : `, after ${formatMs(waitedUs)} ms backoff`;
+    return `${this.#resendNote}${backoff}${keyed ? `, ${idempotencyKeyHeader} ${req.headers[idempotencyKeyHeader]!}` : ''}`;
+  }
+
+  #giveUp(flight: InFlight, why: string): void {
+    const { exchange } = flight;
     this.#inFlight.delete(exchange.id);
     exchange.outcome = 'unknown';
     exchange.completedUs = this.#sim.nowUs;
-    const why = exchange.attempts < this.#settings.maxAttempts ? `${this.#policy.name} policy does not re-send ${exchange.request.method}` : 'no attempts left';
-    this.#record('give-up', exchange, exchange.attempts, `outcome unknown: ${why}`);
+    if (this.#trace.on) this.#record('give-up', exchange, exchange.attempts, `outcome unknown: ${why}`);
     flight.done?.(exchange);
   }
 

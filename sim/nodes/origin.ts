@@ -1,10 +1,16 @@
-import type { Origin } from '../../src/origin.js';
+import type { RequestHandler } from '../../src/http/handler.js';
 import type { HttpResponse } from '../../src/http/message.js';
+import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
 import { type Envelope, type RequestEnvelope, responseTo } from '../envelope.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
 import { formatMs, type Simulation } from '../simulation.js';
 import { messageEvent, type Trace } from '../trace.js';
+
+/** An origin that raises alerts (the real one does; a stand-in in a test need not). */
+export interface AlertSource {
+  readonly alerts?: readonly EnumerationAlert[];
+}
 
 /**
  * Runs the origin's handler on the virtual clock: each request takes `processingUs`, requests are served
@@ -15,11 +21,12 @@ export class OriginNode implements SimNode {
   requestsHandled = 0;
   readonly #sim: Simulation;
   readonly #trace: Trace;
-  readonly #origin: Origin;
+  readonly #origin: RequestHandler & AlertSource;
   readonly #processingUs: number;
   readonly #processNote: string;
+  #alertsSeen = 0;
 
-  constructor(name: string, sim: Simulation, trace: Trace, origin: Origin, processingUs: number) {
+  constructor(name: string, sim: Simulation, trace: Trace, origin: RequestHandler & AlertSource, processingUs: number) {
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
@@ -42,7 +49,21 @@ export class OriginNode implements SimNode {
 
   #reply(env: RequestEnvelope, via: Link, res: HttpResponse): void {
     const out = responseTo(env, res);
-    if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'process', this.name, this.name, out, this.#processNote));
+    if (this.#trace.on) {
+      this.#trace.record(messageEvent(this.#sim.nowUs, 'process', this.name, this.name, out, this.#processNote));
+      this.#recordAlerts(env);
+    }
     via.send(this, out);
+  }
+
+  /** New alerts appear in the trace right after the request that raised them. */
+  #recordAlerts(env: RequestEnvelope): void {
+    const alerts = this.#origin.alerts;
+    if (alerts === undefined) return;
+    for (; this.#alertsSeen < alerts.length; this.#alertsSeen++) {
+      const a = alerts[this.#alertsSeen]!;
+      const note = `${a.username ?? `user ${a.userId}`} drew 403/404 on ${a.resource} ${a.ids.join(', ')} within ${a.windowUs / 1_000_000} s`;
+      this.#trace.record({ ...messageEvent(this.#sim.nowUs, 'alert', this.name, this.name, env, note), bytes: 0 });
+    }
   }
 }

@@ -1,8 +1,9 @@
 import type { BuiltinScenario } from './builtin-scenario.js';
 import { notesScenarios } from './builtin/notes.js';
+import { ordersScenarios } from './builtin/orders.js';
 
 /** Every built-in scenario, one file per area under `builtin/`, in the order `--list` shows them. */
-export const builtinScenarios: readonly BuiltinScenario[] = [...notesScenarios];
+export const builtinScenarios: readonly BuiltinScenario[] = [...notesScenarios, ...ordersScenarios];
 
 export function findBuiltin(name: string): BuiltinScenario | undefined {
   return builtinScenarios.find((s) => s.name === name);

@@ -27,6 +27,12 @@ describe('the spec demonstration (§3) runs end to end', () => {
     expect(unstable.summary[0]).toMatchObject({ method: 'POST', status: 201, attempts: 2 });
   });
 
+  it('the demonstration asks for the naive client by name, since the default client no longer re-sends a POST', async () => {
+    for (const method of ['put', 'delete', 'post']) {
+      for (const line of ['stable', 'unstable']) expect((await run(`notes-${line}-${method}`)).settings.client.policy).toBe('naive');
+    }
+  });
+
   it('a re-sent DELETE sees 404 the second time: idempotence is about state, not about the response', async () => {
     const unstable = await run('notes-unstable-delete');
     expect(unstable.summary.map((x) => [x.method, x.status])).toEqual([['PUT', 200], ['DELETE', 404], ['GET', 404]]);
@@ -51,5 +57,57 @@ describe('the spec demonstration (§3) runs end to end', () => {
     const sends = result.trace.events.filter((e) => e.kind === 'send' && e.from === 'client');
     expect(sends.map((e) => [e.queuedUs, e.transmitUs])).toEqual([[0, 8_056], [8_056, 8_056]]);
     expect(sends.map(noteText)).toEqual(['via wan:client, tx 8.056 ms', 'via wan:client, queued 8.056 ms, tx 8.056 ms']);
+  });
+});
+
+const uuidV4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('the safe client (the default) does not re-send a POST without a key', () => {
+  it('on an unstable line: one note, as on a stable line, and the client reports the outcome as unknown', async () => {
+    const stable = await run('notes-stable-post-safe');
+    const unstable = await run('notes-unstable-post-safe');
+    expect(unstable.settings.client.policy).toBe('safe');
+    expect(unstable.finalState).toEqual(stable.finalState);
+    expect(unstable.finalState.notesCount).toBe(1);
+    expect(unstable.originRequests).toBe(1);
+    expect(unstable.summary[0]).toMatchObject({ method: 'POST', status: null, attempts: 1, outcome: 'unknown', latencyMs: null });
+    expect(unstable.trace.events.some((e) => e.kind === 'resend')).toBe(false);
+    const giveUp = unstable.trace.events.find((e) => e.kind === 'give-up');
+    expect(giveUp).toMatchObject({ atUs: 500_000, note: 'outcome unknown: safe policy does not re-send a POST without an idempotency-key' });
+  });
+
+  it('a stable line is not affected: one attempt, one 201', async () => {
+    const stable = await run('notes-stable-post-safe');
+    expect(stable.summary[0]).toMatchObject({ status: 201, attempts: 1, outcome: 'response', latencyMs: 135.204 });
+  });
+});
+
+describe('the keyed client gives the POST an Idempotency-Key and re-sends it', () => {
+  it('on an unstable line: two attempts, both with the same key, one drawn from the seed', async () => {
+    const unstable = await run('notes-unstable-post-keyed');
+    expect(unstable.settings.client.policy).toBe('keyed');
+    expect(unstable.summary[0]).toMatchObject({ method: 'POST', status: 201, attempts: 2, outcome: 'response' });
+    const key = unstable.exchanges[0]!.request.headers['idempotency-key'];
+    expect(key).toMatch(uuidV4);
+    // The trace names the key the re-send carried; the exchange's request is what every attempt sends.
+    const resend = unstable.trace.events.find((e) => e.kind === 'resend');
+    expect(resend).toMatchObject({ atUs: 500_000, attempt: 2, note: `keyed policy, idempotency-key ${key!}` });
+    expect((await run('notes-unstable-post-keyed', 1)).exchanges[0]!.request.headers['idempotency-key']).toBe(key);
+    expect((await run('notes-unstable-post-keyed', 2)).exchanges[0]!.request.headers['idempotency-key']).not.toBe(key);
+  });
+
+  it('on a stable line: the key travels, one attempt, one note', async () => {
+    const stable = await run('notes-stable-post-keyed');
+    expect(stable.exchanges[0]!.request.headers['idempotency-key']).toMatch(uuidV4);
+    expect(stable.summary[0]).toMatchObject({ status: 201, attempts: 1 });
+    expect(stable.finalState.notesCount).toBe(1);
+  });
+
+  it('on an unstable line: the origin replays its first 201 to the re-send, so there is one note, as on a stable line', async () => {
+    const [stable, unstable] = [await run('notes-stable-post-keyed'), await run('notes-unstable-post-keyed')];
+    expect(unstable.finalState).toEqual(stable.finalState);
+    expect(unstable.summary[0]).toMatchObject({ status: 201, attempts: 2 });
+    expect(unstable.exchanges[0]!.response!.headers['idempotent-replayed']).toBe('true');
+    expect(unstable.originRequests).toBe(2); // both copies reached the origin; only one took effect
   });
 });

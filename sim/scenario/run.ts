@@ -1,11 +1,14 @@
 import { type ClientSettings, defaultClientSettings } from '../../src/client/settings.js';
-import { request, type HttpRequest } from '../../src/http/message.js';
-import { createOrigin, type OriginState } from '../../src/origin.js';
+import { demoAccounts } from '../../src/auth/accounts.js';
+import { type Headers, request, type HttpRequest } from '../../src/http/message.js';
+import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
+import { createOrigin, defaultOriginSettings, type OriginEnvironment, type OriginState } from '../../src/origin.js';
+import { mintCredentials } from './credentials.js';
 import { faultFromSpec } from '../faults/from-spec.js';
 import { unstableLine } from '../faults/unstable-line.js';
 import type { LinkSettings } from '../link.js';
 import type { Exchange } from '../nodes/client.js';
-import { RngStreams } from '../rng.js';
+import { type Rng, RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';
 import { Trace, type TraceMode } from '../trace.js';
@@ -22,6 +25,8 @@ export interface RunOptions {
 export interface ExchangeSummary {
   readonly step: number;
   readonly client: string;
+  /** The credential the step sent, e.g. `session:alice` or `none`. */
+  readonly auth: string;
   readonly method: string;
   readonly path: string;
   /** `null` when no response arrived (the outcome is unknown). */
@@ -44,22 +49,32 @@ export interface RunResult {
   readonly summary: readonly ExchangeSummary[];
   readonly originRequests: number;
   readonly finalState: OriginState & { readonly notesCount: number };
-  readonly settings: { readonly topology: TopologySettings; readonly client: ClientSettings; readonly line: 'stable' | 'unstable' };
+  /** Probes the origin's enumeration detector caught (spec §5.8). */
+  readonly alerts: readonly EnumerationAlert[];
+  readonly audit: { readonly allowed: number; readonly denied: number };
+  readonly settings: {
+    readonly topology: TopologySettings;
+    readonly client: ClientSettings;
+    readonly line: 'stable' | 'unstable';
+    readonly orders: ScenarioSpec['modes']['orders'];
+  };
 }
 
 export async function runScenario(name: string, spec: ScenarioSpec, options: RunOptions): Promise<RunResult> {
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);
-  const origin = createOrigin();
+  const origin = createOrigin(originEnvironment(sim, streams.stream('origin')), { ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey });
+  const credentials = await mintCredentials(origin, new Set(spec.steps.map((step) => credentialOf(spec, step))));
   const topologySettings = topologyFrom(spec);
   const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
   const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings);
 
-  const stepExchanges = scheduleSteps(sim, top, spec.steps);
+  const requests = spec.steps.map((step) => requestFrom(step, credentials.get(credentialOf(spec, step))));
+  const stepExchanges = scheduleSteps(sim, top, spec.steps, requests);
   await sim.run({ maxEvents: options.maxEvents ?? 50_000_000 });
 
-  const summary = stepExchanges.map((exchange, step) => summarize(step, spec.steps[step]!, exchange));
+  const summary = stepExchanges.map((exchange, step) => summarize(step, spec, requests[step]!, exchange));
   const state = origin.state();
   return {
     scenario: name,
@@ -72,7 +87,9 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     summary,
     originRequests: top.origin.requestsHandled,
     finalState: { ...state, notesCount: state.notes.length },
-    settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line },
+    alerts: origin.alerts,
+    audit: origin.audit.counts(),
+    settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line, orders: spec.modes.orders },
   };
 }
 
@@ -102,7 +119,7 @@ function linkFrom(base: LinkSettings, over: NonNullable<ScenarioSpec['topology']
  * A step with `atUs` starts at that time; a step without it starts when the previous step of the same
  * client is done (so a client's plain steps run one after another, like a person's).
  */
-function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[]): (Exchange | undefined)[] {
+function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[], requests: readonly HttpRequest[]): (Exchange | undefined)[] {
   const exchanges: (Exchange | undefined)[] = steps.map(() => undefined);
   const byClient = new Map<string, number[]>();
   steps.forEach((step, i) => {
@@ -114,7 +131,7 @@ function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[
     const client = top.client(clientName);
     const launch = (k: number): void => {
       const i = indices[k]!;
-      exchanges[i] = client.start(requestFrom(steps[i]!), () => {
+      exchanges[i] = client.start(requests[i]!, () => {
         const next = indices[k + 1];
         if (next !== undefined && steps[next]!.atUs === undefined) launch(k + 1);
       });
@@ -128,19 +145,21 @@ function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[
   return exchanges;
 }
 
-export function requestFrom(step: StepSpec): HttpRequest {
-  const headers: Record<string, string> = {};
+export function requestFrom(step: StepSpec, credential: Headers = {}): HttpRequest {
+  const headers: Record<string, string> = { ...credential };
   for (const [name, value] of Object.entries(step.headers)) headers[name.toLowerCase()] = value;
   const body = step.rawBody ?? (step.body === undefined ? undefined : JSON.stringify(step.body));
   if (step.body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
   return request(step.method, step.path, headers, body);
 }
 
-function summarize(step: number, spec: StepSpec, exchange: Exchange | undefined): ExchangeSummary {
-  const req = exchange?.request ?? requestFrom(spec);
+function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined): ExchangeSummary {
+  const req = exchange?.request ?? sent;
+  const spec = scenario.steps[step]!;
   return {
     step,
     client: spec.client,
+    auth: credentialOf(scenario, spec),
     method: req.method,
     path: req.path,
     status: exchange?.response?.status ?? null,
@@ -150,4 +169,18 @@ function summarize(step: number, spec: StepSpec, exchange: Exchange | undefined)
     responseBytes: exchange?.response?.bodyBytes ?? 0,
     outcome: exchange?.outcome ?? 'pending',
   };
+}
+
+const usernames: ReadonlySet<string> = new Set(demoAccounts.map((a) => a.username));
+
+/** A step's own credential; else its client's session when the client is named after a user; else the scenario's. */
+export function credentialOf(spec: ScenarioSpec, step: StepSpec): string {
+  return step.auth ?? (usernames.has(step.client) ? `session:${step.client}` : spec.auth);
+}
+
+/** Virtual time, and ids and the signing key from the origin's own random stream. */
+function originEnvironment(sim: Simulation, rng: Rng): OriginEnvironment {
+  const signingKey = new Uint8Array(32);
+  for (let i = 0; i < signingKey.length; i++) signingKey[i] = rng.int(0, 255);
+  return { now: sim.now, newId: () => rng.uuid(), signingKey };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { demoAccounts } from '../../src/auth/accounts.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -24,12 +25,25 @@ const linkSpec = z.strictObject({
   faults: z.array(faultSpec).optional().describe('Appended to the faults the modes add; asked in order, first non-pass wins.'),
 });
 
+/**
+ * The credential a step sends: `session:alice` (her session cookie), `token:alice` (a bearer token), `none`,
+ * or a broken one for gate 1 to refuse: `expired-token:`, `forged-token:` (payload changed after signing),
+ * `alg-none-token:` (an unsigned JWT), `revoked-session:` (logged out before the run), `unknown-session`.
+ */
+export const credentialSpec = z
+  .string()
+  .regex(
+    new RegExp(`^(none|unknown-session|(session|token|expired-token|forged-token|alg-none-token|revoked-session):(${demoAccounts.map((a) => a.username).join('|')}))$`),
+    `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}`,
+  );
+
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
 
 export const stepSpec = z
   .strictObject({
     client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "alice"').default('client'),
     atUs: micros.optional().describe('Start at this virtual time; without it, the step starts when the previous step of the same client is done.'),
+    auth: credentialSpec.optional().describe('Which credential this step sends; by default the client\'s own session when the client is named after a user, else the scenario\'s `auth`.'),
     method: z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "GET"'),
     path: z.string().regex(/^\/[^\s#]*$/, 'must start with "/" and contain no spaces or fragment'),
     headers: z.record(headerName, z.string()).default({}),
@@ -45,6 +59,7 @@ export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
   description: z.string().optional(),
+  auth: credentialSpec.default('session:alice').describe('The credential of steps that name none and whose client is not named after a user.'),
   topology: z
     .strictObject({
       wan: linkSpec.optional(),
@@ -55,16 +70,21 @@ export const scenarioSpec = z.strictObject({
     .default({}),
   modes: z
     .strictObject({
+      idempotencyKey: z.enum(['optional', 'required']).default('optional').describe('"required": the origin refuses a POST without an Idempotency-Key (400).'),
+      orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z
         .strictObject({
-          policy: z.enum(['naive']).optional(),
+          policy: z.enum(['naive', 'safe', 'keyed']).optional()
+            .describe('Which requests are re-sent: "naive" all; "safe" (default) idempotent ones, others only with an Idempotency-Key; "keyed" also gives every POST and PATCH a key.'),
           timeoutUs: z.number().int().min(1).optional(),
           maxAttempts: z.number().int().min(1).max(100).optional(),
+          backoffBaseUs: micros.optional().describe('Wait before a re-send: uniform in [0, min(backoffMaxUs, backoffBaseUs x 2^(attempt-1))]; 0 (default) re-sends at the timeout.'),
+          backoffMaxUs: micros.optional().describe('The cap on one backoff wait (default 30000000).'),
         })
         .default({}),
     })
-    .default({ line: 'stable', client: {} }),
+    .default({ idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
 });
 

@@ -7,8 +7,16 @@ const json = { 'content-type': 'application/json' };
 const put = (id: string, body: string, headers: Record<string, string> = json) => request('PUT', `/notes/${id}`, headers, body);
 const body = (res: HttpResponse) => JSON.parse(res.body ?? 'null') as Record<string, unknown>;
 
+const sessions = new WeakMap<object, string>();
+
+/** Sends as alice, signed in: these tests are about the resource, gate 1 has tests of its own. */
 async function send(origin: ReturnType<typeof createOrigin>, req: ReturnType<typeof request>) {
-  return origin.handle(req);
+  let sid = sessions.get(origin);
+  if (sid === undefined) {
+    sid = origin.login.openSession(origin.accounts.byId(1)!, 0);
+    sessions.set(origin, sid);
+  }
+  return origin.handle({ ...req, headers: { ...req.headers, cookie: `sid=${sid}` } });
 }
 
 describe('notes, as the spec state table says', () => {
@@ -90,7 +98,7 @@ describe('notes reject bad input precisely and change nothing', () => {
 
   it('answers 405 with an Allow header listing what is allowed', async () => {
     const res = await send(createOrigin(), request('POST', '/notes/1', json, '{"content":"a"}'));
-    expect(res.headers.allow).toBe('GET, PUT, DELETE');
+    expect(res.headers.allow).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
   });
 
   it('accepts a JSON media type with parameters, and unicode content counted in UTF-8 bytes', async () => {
@@ -99,5 +107,17 @@ describe('notes reject bad input precisely and change nothing', () => {
     expect(res.status).toBe(200);
     expect(res.bodyBytes).toBe(Buffer.byteLength(res.body!, 'utf8'));
     expect(res.bodyBytes).toBeGreaterThan(res.body!.length);
+  });
+});
+
+describe('notes: HEAD and OPTIONS', () => {
+  it('OPTIONS lists what each URL supports, HEAD answers like GET without a body', async () => {
+    const origin = createOrigin();
+    await send(origin, put('1', '{"content":"a"}'));
+    const item = await send(origin, request('OPTIONS', '/notes/1'));
+    const collection = await send(origin, request('OPTIONS', '/notes'));
+    expect([item.status, item.headers.allow, collection.headers.allow]).toEqual([204, 'GET, HEAD, PUT, DELETE, OPTIONS', 'POST, OPTIONS']);
+    const head = await send(origin, request('HEAD', '/notes/1'));
+    expect([head.status, head.body, head.headers['content-type']]).toEqual([200, undefined, 'application/json']);
   });
 });

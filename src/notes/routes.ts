@@ -1,47 +1,58 @@
+import { forbidden } from '../http/forbidden.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
+import { parsePathId } from '../http/path-id.js';
 import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import type { Guard } from '../policy/guard.js';
+import type { Action } from '../policy/operation.js';
 import { readNoteBody } from './body.js';
 import type { NotesStore } from './store.js';
 
-const itemMethods = ['GET', 'PUT', 'DELETE'] as const;
-const collectionMethods = ['POST'] as const;
+const itemMethods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const;
+const collectionMethods = ['POST', 'OPTIONS'] as const;
+const itemActions: Readonly<Record<string, Action>> = { GET: 'read', PUT: 'update', DELETE: 'delete' };
 
 /**
  * `/notes` and `/notes/<id>` exactly as the spec's state table says: PUT creates or replaces (200),
  * POST adds one more note (201 + Location), DELETE removes (204; 404 once it is gone), GET is safe.
+ * Notes are a shared notebook: gate 2 asks for the `read:notes` or `write:notes` scope, not an owner.
  */
-export function handleNotes(store: NotesStore, req: HttpRequest, pathname: string): HttpResponse {
+export function handleNotes(store: NotesStore, req: HttpRequest, pathname: string, guard: Guard): HttpResponse {
   if (pathname === '/notes') {
+    if (req.method === 'OPTIONS') return options(collectionMethods);
     if (req.method !== 'POST') return methodNotAllowed(req.method, collectionMethods);
+    const access = guard.access({ action: 'create', resource: 'notes' }, { resource: 'notes' });
+    if (!access.allow) return forbidden(access.reason);
     const body = readNoteBody(req);
     if (!body.ok) return problemResponse(body.problem);
     const note = store.add(body.content);
     return jsonResponse(201, note, { location: `/notes/${note.id}` });
   }
 
-  const id = parseId(pathname.slice('/notes/'.length));
+  const id = parsePathId(pathname.slice('/notes/'.length));
   if (id === undefined) return notFound(pathname);
+  if (req.method === 'OPTIONS') return options(itemMethods);
+  const action = itemActions[req.method];
+  if (action === undefined) return methodNotAllowed(req.method, itemMethods);
+  const access = guard.access({ action, resource: 'notes' }, { resource: 'notes', id });
+  if (!access.allow) return forbidden(access.reason);
 
-  switch (req.method) {
-    case 'GET': {
+  switch (action) {
+    case 'read': {
       const note = store.get(id);
       return note === undefined ? notFound(pathname) : jsonResponse(200, note);
     }
-    case 'PUT': {
+    case 'update': {
       const body = readNoteBody(req);
       if (!body.ok) return problemResponse(body.problem);
       // The spec asks for 200 whether or not the note existed before (RFC 9110 would also allow 201).
       return jsonResponse(200, store.put(id, body.content).note);
     }
-    case 'DELETE':
-      return store.delete(id) ? response(204) : notFound(pathname);
     default:
-      return methodNotAllowed(req.method, itemMethods);
+      return store.delete(id) ? response(204) : notFound(pathname);
   }
 }
 
-/** Ids are positive decimal integers without sign or leading zeros, so one note has one URL. */
-function parseId(segment: string): number | undefined {
-  if (!/^[1-9][0-9]{0,14}$/.test(segment)) return undefined;
-  return Number(segment);
+/** OPTIONS (RFC 9110 §9.3.7) says what the resource supports; it is safe and touches no note. */
+function options(allowed: readonly string[]): HttpResponse {
+  return response(204, { allow: allowed.join(', ') });
 }

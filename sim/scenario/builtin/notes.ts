@@ -1,19 +1,26 @@
+import type { ResendPolicyName } from '../../../src/client/resend-policy.js';
 import type { Rng } from '../../rng.js';
 import type { BuiltinScenario, ScenarioSteps } from '../builtin-scenario.js';
 
 const note = (content: string) => ({ content });
 const lineArticle = (line: string) => (line === 'unstable' ? 'an unstable' : 'a stable');
 
-/** The spec's demonstration (§3): the same operation on a stable and on an unstable line. */
+/**
+ * The spec's demonstration (§3): the same operation on a stable and on an unstable line. Its client is the
+ * one the spec describes, which "automatically re-sends the same request", whatever the method: the naive
+ * policy, asked for by name because it is no longer the default.
+ */
 function demonstration(
   method: string,
   summary: (line: string) => string,
   steps: ScenarioSteps,
+  policy: ResendPolicyName = 'naive',
 ): BuiltinScenario[] {
+  const suffix = policy === 'naive' ? '' : `-${policy}`;
   return (['stable', 'unstable'] as const).map((line) => ({
-    name: `notes-${line}-${method}`,
+    name: `notes-${line}-${method}${suffix}`,
     summary: summary(line),
-    build: () => ({ modes: { line }, steps }),
+    build: () => ({ modes: { line, client: { policy } }, steps }),
   }));
 }
 
@@ -39,6 +46,20 @@ export const notesScenarios: readonly BuiltinScenario[] = [
     'post',
     (line) => `POST /notes once on ${lineArticle(line)} line: ${line === 'unstable' ? 'the re-send creates a second note.' : 'one note.'}`,
     [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+  ),
+  ...demonstration(
+    'post',
+    (line) =>
+      `POST /notes once on ${lineArticle(line)} line with the safe client: ${line === 'unstable' ? 'no re-send, one note, and the client reports the outcome as unknown.' : 'one note.'}`,
+    [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+    'safe',
+  ),
+  ...demonstration(
+    'post',
+    (line) =>
+      `POST /notes once on ${lineArticle(line)} line with the keyed client: it carries an Idempotency-Key${line === 'unstable' ? ', and the re-send carries the same key.' : '.'}`,
+    [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+    'keyed',
   ),
   {
     name: 'notes-queued-transmitter',

@@ -1,0 +1,69 @@
+import { scryptSync, timingSafeEqual } from 'node:crypto';
+
+export interface Account {
+  readonly userId: number;
+  readonly username: string;
+  readonly roles: readonly string[];
+  readonly salt: string;
+  readonly passwordDigest: Buffer;
+}
+
+/** Cheap scrypt parameters: these are demo accounts checked thousands of times per property run. */
+const scryptCost = { N: 1024, r: 8, p: 1 } as const;
+
+function digest(password: string, salt: string): Buffer {
+  return scryptSync(password, salt, 32, scryptCost);
+}
+
+/** Digests of stored passwords, computed once per process: property runs build thousands of origins. */
+const storedDigests = new Map<string, Buffer>();
+
+function storedDigest(password: string, salt: string): Buffer {
+  const key = `${salt}\u0000${password}`;
+  let d = storedDigests.get(key);
+  if (d === undefined) {
+    d = digest(password, salt);
+    storedDigests.set(key, d);
+  }
+  return d;
+}
+
+/** Who may log in. Passwords are kept only as salted scrypt digests and compared in constant time. */
+export class Accounts {
+  readonly #byName = new Map<string, Account>();
+  readonly #byId = new Map<number, Account>();
+
+  add(userId: number, username: string, password: string, roles: readonly string[]): Account {
+    const salt = `apisim:${username}`;
+    const account = { userId, username, roles, salt, passwordDigest: storedDigest(password, salt) };
+    this.#byName.set(username, account);
+    this.#byId.set(userId, account);
+    return account;
+  }
+
+  byId(userId: number): Account | undefined {
+    return this.#byId.get(userId);
+  }
+
+  /** The same answer, and about the same work, for an unknown name as for a wrong password. */
+  verify(username: string, password: string): Account | undefined {
+    const account = this.#byName.get(username);
+    const expected = account?.passwordDigest ?? storedDigest('', 'apisim:nobody');
+    const matches = timingSafeEqual(digest(password, account?.salt ?? 'apisim:nobody'), expected);
+    return matches && account !== undefined ? account : undefined;
+  }
+}
+
+/** The demonstration's people: three customers who own orders, and one support agent. */
+export const demoAccounts = [
+  { userId: 1, username: 'alice', password: 'alice-pw', roles: ['customer'] },
+  { userId: 2, username: 'bob', password: 'bob-pw', roles: ['customer'] },
+  { userId: 3, username: 'carol', password: 'carol-pw', roles: ['customer'] },
+  { userId: 4, username: 'sam', password: 'sam-pw', roles: ['support'] },
+] as const;
+
+export function demoAccountStore(): Accounts {
+  const accounts = new Accounts();
+  for (const a of demoAccounts) accounts.add(a.userId, a.username, a.password, a.roles);
+  return accounts;
+}

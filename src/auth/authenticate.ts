@@ -1,0 +1,81 @@
+import { parseCookie } from 'cookie';
+import type { HttpRequest, HttpResponse } from '../http/message.js';
+import { problem, problemResponse } from '../http/problem.js';
+import type { Accounts } from './accounts.js';
+import type { SessionStore } from './sessions.js';
+import type { Subject } from './subject.js';
+import type { TokenIssuer } from './tokens.js';
+
+/** The session cookie's name (the spec leaves it open; see docs/decisions.md). */
+export const sessionCookieName = 'sid';
+
+/** Tokens longer than this are refused before any parsing: no legitimate access token is near it. */
+export const maxTokenBytes = 8 * 1024;
+
+export type GateOne =
+  | { readonly ok: true; readonly subject: Subject }
+  | { readonly ok: false; readonly reason: string; readonly tokenPresented: boolean };
+
+/**
+ * Gate 1: who is this? A bearer token in `Authorization` is checked first (a request that presents one is
+ * judged by it, even if it also has a cookie); otherwise the session cookie. Anything else is 401.
+ */
+export class Authenticator {
+  readonly #accounts: Accounts;
+  readonly #sessions: SessionStore;
+  readonly #tokens: TokenIssuer;
+  readonly #scopesOf: (roles: readonly string[]) => ReadonlySet<string>;
+
+  constructor(accounts: Accounts, sessions: SessionStore, tokens: TokenIssuer, scopesOf: (roles: readonly string[]) => ReadonlySet<string>) {
+    this.#accounts = accounts;
+    this.#sessions = sessions;
+    this.#tokens = tokens;
+    this.#scopesOf = scopesOf;
+  }
+
+  authenticate(req: HttpRequest, nowUs: number): GateOne | Promise<GateOne> {
+    const authorization = req.headers.authorization;
+    if (authorization !== undefined) return this.#bearer(authorization, nowUs);
+    const cookie = req.headers.cookie;
+    if (cookie === undefined) return fail('no credential', false);
+    const sid = parseCookie(cookie)[sessionCookieName];
+    if (sid === undefined || sid === '') return fail('no session cookie', false);
+    const found = this.#sessions.lookup(sid, nowUs);
+    if (!found.ok) return fail(found.reason, false);
+    const account = this.#accounts.byId(found.session.userId);
+    if (account === undefined) return fail('account no longer exists', false);
+    return {
+      ok: true,
+      subject: { userId: account.userId, username: account.username, roles: account.roles, scopes: this.#scopesOf(account.roles), via: 'session', credentialId: sid },
+    };
+  }
+
+  async #bearer(authorization: string, nowUs: number): Promise<GateOne> {
+    const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
+    if (match === null) return fail(authorization.length > maxTokenBytes ? 'token too large' : 'malformed Authorization header (expected "Bearer <token>")', true);
+    const token = match[1]!;
+    if (token.length > maxTokenBytes) return fail('token too large', true);
+    const checked = await this.#tokens.verify(token, nowUs);
+    if (!checked.ok) return fail(checked.reason, true);
+    const c = checked.claims;
+    return { ok: true, subject: { userId: c.userId, username: c.username, roles: c.roles, scopes: new Set(c.scopes), via: 'token', credentialId: c.jti } };
+  }
+}
+
+function fail(reason: string, tokenPresented: boolean): GateOne {
+  return { ok: false, reason, tokenPresented };
+}
+
+/**
+ * 401 with a `WWW-Authenticate` challenge (RFC 9110 §11.6.1, RFC 6750 §3). It names only the credential's
+ * problem, never the path or the object, so it reads the same whether the object exists or not.
+ */
+export function unauthenticated(reason: string, tokenPresented: boolean): HttpResponse {
+  const challenge = tokenPresented
+    ? `Bearer realm="apisim", error="invalid_token", error_description="${reason.replace(/["\\]/g, '')}"`
+    : 'Bearer realm="apisim"';
+  return problemResponse(problem(401, 'unauthenticated', 'Unauthorized', `Authentication required: ${reason}.`), {
+    'www-authenticate': challenge,
+    'cache-control': 'no-store',
+  });
+}

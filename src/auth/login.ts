@@ -1,0 +1,94 @@
+import { stringifySetCookie } from 'cookie';
+import { readJsonBody } from '../http/json-body.js';
+import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
+import { type Problem, problem, problemResponse } from '../http/problem.js';
+import type { Account, Accounts } from './accounts.js';
+import { sessionCookieName } from './authenticate.js';
+import type { SessionStore } from './sessions.js';
+import type { Subject } from './subject.js';
+import type { TokenIssuer } from './tokens.js';
+
+type LoginBody = { readonly ok: true; readonly username: string; readonly password: string; readonly scope: string | undefined } | { readonly ok: false; readonly problem: Problem };
+
+/**
+ * How credentials are issued (the spec leaves it open): `POST /sessions` with a username and password sets
+ * the session cookie; `POST /tokens` returns a bearer token (the OAuth 2 token response shape, RFC 6749
+ * §5.1), optionally narrowed to fewer scopes; `DELETE /sessions/current` ends the caller's session at once.
+ */
+export class Login {
+  readonly #accounts: Accounts;
+  readonly #sessions: SessionStore;
+  readonly #tokens: TokenIssuer;
+  readonly #scopesOf: (roles: readonly string[]) => ReadonlySet<string>;
+
+  constructor(accounts: Accounts, sessions: SessionStore, tokens: TokenIssuer, scopesOf: (roles: readonly string[]) => ReadonlySet<string>) {
+    this.#accounts = accounts;
+    this.#sessions = sessions;
+    this.#tokens = tokens;
+    this.#scopesOf = scopesOf;
+  }
+
+  /** `POST /sessions` and `POST /tokens`: the only requests that do not pass gate 1 (they are the login). */
+  async login(req: HttpRequest, kind: 'session' | 'token', nowUs: number): Promise<HttpResponse> {
+    const body = readLoginBody(req);
+    if (!body.ok) return problemResponse(body.problem, noStore);
+    const account = this.#accounts.verify(body.username, body.password);
+    // One answer for an unknown name and a wrong password, so names cannot be discovered this way.
+    if (account === undefined) return problemResponse(problem(401, 'invalid-credentials', 'Unauthorized', 'The username or the password is wrong.'), noStore);
+    if (kind === 'session') {
+      const session = this.#sessions.create(account.userId, nowUs);
+      const maxAge = Math.floor((session.expiresUs - nowUs) / 1_000_000);
+      const cookie = stringifySetCookie({ name: sessionCookieName, value: session.id, path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge });
+      return jsonResponse(201, { user_id: account.userId, expires_in: maxAge }, { ...noStore, 'set-cookie': cookie });
+    }
+    const granted = this.#scopesOf(account.roles);
+    const requested = body.scope === undefined ? [...granted] : body.scope.split(' ').filter((s) => s !== '');
+    const refused = requested.filter((s) => !granted.has(s));
+    if (refused.length > 0) {
+      return problemResponse(problem(400, 'invalid-scope', 'Bad Request', `Not granted to ${account.username}: ${refused.join(' ')}.`, { refused }), noStore);
+    }
+    const token = await this.#tokens.issue(account, requested, nowUs);
+    return jsonResponse(200, { access_token: token, token_type: 'Bearer', expires_in: this.#tokens.lifetimeUs / 1_000_000, scope: requested.join(' ') }, noStore);
+  }
+
+  /** `DELETE /sessions/current`: revocation takes effect on the very next request. */
+  logout(subject: Subject): HttpResponse {
+    if (subject.via !== 'session') {
+      return problemResponse(problem(400, 'not-a-session', 'Bad Request', 'This request carries a token, which cannot be revoked; it expires on its own.'), noStore);
+    }
+    this.#sessions.revoke(subject.credentialId);
+    return response(204, { ...noStore, 'set-cookie': stringifySetCookie({ name: sessionCookieName, value: '', path: '/', maxAge: 0 }) });
+  }
+
+  /** For scenarios and tests: what a successful login would have issued, without the password round trip. */
+  openSession(account: Account, nowUs: number): string {
+    return this.#sessions.create(account.userId, nowUs).id;
+  }
+
+  issueToken(account: Account, nowUs: number, options: { readonly scopes?: readonly string[]; readonly lifetimeUs?: number } = {}): Promise<string> {
+    return this.#tokens.issue(account, options.scopes ?? [...this.#scopesOf(account.roles)], nowUs, options.lifetimeUs);
+  }
+
+  revokeSession(id: string): void {
+    this.#sessions.revoke(id);
+  }
+}
+
+const noStore = { 'cache-control': 'no-store' };
+
+function readLoginBody(req: HttpRequest): LoginBody {
+  const body = readJsonBody(req);
+  if (!body.ok) return body;
+  const v = body.value as Record<string, unknown> | null;
+  const invalid = (pointer: string, detail: string): LoginBody => ({
+    ok: false,
+    problem: problem(422, 'invalid-body', 'Unprocessable Content', detail, { errors: [{ pointer, detail }] }),
+  });
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return invalid('/', 'The body must be {"username": "...", "password": "..."}.');
+  const unknown = Object.keys(v).find((k) => k !== 'username' && k !== 'password' && k !== 'scope');
+  if (unknown !== undefined) return invalid(`/${unknown}`, `Unknown field "${unknown}".`);
+  if (typeof v.username !== 'string') return invalid('/username', '"username" must be a string.');
+  if (typeof v.password !== 'string') return invalid('/password', '"password" must be a string.');
+  if (v.scope !== undefined && typeof v.scope !== 'string') return invalid('/scope', '"scope" must be a space-separated string.');
+  return { ok: true, username: v.username, password: v.password, scope: v.scope };
+}

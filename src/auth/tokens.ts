@@ -1,0 +1,100 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { virtualDate, virtualEpochSeconds } from './virtual-date.js';
+
+/** 15 minutes: short, because a signed token cannot be revoked before it expires. */
+export const defaultTokenLifetimeUs = 15 * 60 * 1_000_000;
+
+const issuer = 'apisim';
+const audience = 'apisim';
+
+export interface TokenClaims {
+  readonly userId: number;
+  readonly username: string;
+  readonly roles: readonly string[];
+  readonly scopes: readonly string[];
+  readonly jti: string;
+}
+
+export type TokenCheck =
+  | { readonly ok: true; readonly claims: TokenClaims }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Signed access tokens: a JWT (RFC 9068 profile: `typ: at+jwt`, `sub`, `scope`, `iss`, `aud`, `iat`, `exp`,
+ * `jti`) signed with HS256 by jose. HS256 because the issuer and the verifier are the same service and its
+ * signatures are deterministic, so a run's trace does not depend on signing randomness. Verification needs
+ * no lookup, which is why a token stays valid until `exp` whatever happens to the account.
+ */
+export class TokenIssuer {
+  readonly #key: Uint8Array;
+  readonly #newId: () => string;
+  readonly #lifetimeUs: number;
+
+  constructor(key: Uint8Array, newId: () => string, lifetimeUs = defaultTokenLifetimeUs) {
+    if (key.length < 32) throw new RangeError('an HS256 key needs at least 256 bits');
+    this.#key = key;
+    this.#newId = newId;
+    this.#lifetimeUs = lifetimeUs;
+  }
+
+  get lifetimeUs(): number {
+    return this.#lifetimeUs;
+  }
+
+  /** `lifetimeUs` may be overridden, e.g. negative to mint an already expired token for a scenario. */
+  async issue(
+    who: { readonly userId: number; readonly username: string; readonly roles: readonly string[] },
+    scopes: readonly string[],
+    nowUs: number,
+    lifetimeUs = this.#lifetimeUs,
+  ): Promise<string> {
+    const issuedAt = virtualEpochSeconds(nowUs);
+    return new SignJWT({ preferred_username: who.username, roles: [...who.roles], scope: scopes.join(' ') })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+      .setSubject(String(who.userId))
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + Math.trunc(lifetimeUs / 1_000_000))
+      .setJti(this.#newId())
+      .sign(this.#key);
+  }
+
+  async verify(token: string, nowUs: number): Promise<TokenCheck> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'], // never `none`, never an algorithm the attacker picks
+        issuer,
+        audience,
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+        currentDate: virtualDate(nowUs),
+        clockTolerance: 0,
+      });
+      const userId = Number(payload.sub);
+      const roles = payload.roles;
+      const scope = payload.scope;
+      const username = payload.preferred_username;
+      if (!Number.isSafeInteger(userId) || userId <= 0 || !isStringArray(roles) || typeof scope !== 'string' || typeof username !== 'string') {
+        return { ok: false, reason: 'token claims are malformed' };
+      }
+      return { ok: true, claims: { userId, username, roles, scopes: scope === '' ? [] : scope.split(' '), jti: payload.jti! } };
+    } catch (error) {
+      return { ok: false, reason: reasonFor(error) };
+    }
+  }
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/** A short, stable reason for the 401 and the audit log; never the library's full message. */
+function reasonFor(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'token expired';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'token signature invalid';
+  if (error instanceof errors.JOSEAlgNotAllowed) return 'token algorithm not allowed';
+  if (error instanceof errors.JWTClaimValidationFailed) return `token claim invalid: ${error.claim}`;
+  if (error instanceof errors.JWSInvalid || error instanceof errors.JWTInvalid) return 'token malformed';
+  return 'token invalid';
+}

@@ -1,0 +1,36 @@
+import { type HttpRequest, request } from '../http/message.js';
+import { methodProperties } from '../http/methods.js';
+
+import { idempotencyKeyHeader } from '../http/idempotency-key.js';
+
+export { idempotencyKeyHeader };
+
+/** Where keys come from; the simulator passes its seeded `keys` stream, a real client a CSPRNG. */
+export interface KeySource {
+  uuid(): string;
+}
+
+/**
+ * The methods a key is for: those that are not idempotent, POST and PATCH in the method table (the draft's
+ * own examples) and any method the table does not know, which RFC 9110 §9.2 asks us to treat the same way.
+ * The origin's side (`src/idempotency/`) honours keys on the same methods.
+ */
+export function takesIdempotencyKey(method: string): boolean {
+  return !methodProperties(method).idempotent;
+}
+
+/** An empty value is no key: the draft's key is a non-empty string, and an empty one identifies nothing. */
+export function carriesIdempotencyKey(req: HttpRequest): boolean {
+  const key = req.headers[idempotencyKeyHeader];
+  return key !== undefined && key !== '';
+}
+
+/**
+ * The request with a fresh key added, once per operation and before its first send, so that every attempt
+ * carries the same key. A request that already has one keeps it: the caller chose it, perhaps to survive a
+ * restart of the client.
+ */
+export function withIdempotencyKey(req: HttpRequest, keys: KeySource): HttpRequest {
+  if (!takesIdempotencyKey(req.method) || carriesIdempotencyKey(req)) return req;
+  return request(req.method, req.path, { ...req.headers, [idempotencyKeyHeader]: keys.uuid() }, req.body);
+}

@@ -1,0 +1,119 @@
+import { type HttpRequest, type HttpResponse, splitPath } from '../http/message.js';
+import { methodProperties } from '../http/methods.js';
+import { requestFingerprint } from './fingerprint.js';
+import { idempotencyKeyHeader, parseIdempotencyKey } from './key.js';
+import { keyInFlight, keyMalformed, keyMissing, keyReused } from './problems.js';
+import type { IdempotencyStore, InFlightRecord } from './record-store.js';
+
+export type Handler = (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+/** A handler that answers at once, like the notes routes: wrapped, it still answers at once. */
+export type SyncHandler = (req: HttpRequest) => HttpResponse;
+
+export interface IdempotencyOptions {
+  /**
+   * Whose key space the request's key lives in, e.g. the authenticated subject's id. Keys are only unique
+   * per client, and one caller must never be answered with another caller's stored response (the draft's
+   * security section asks for exactly this composite key).
+   */
+  readonly scopeOf: (req: HttpRequest) => string;
+  /** Whether a request must carry a key (400 without). Asked only for the methods the draft targets. Default: never. */
+  readonly requiresKey?: (req: HttpRequest) => boolean;
+}
+
+/** Marks a response that was replayed from the store rather than produced now (Stripe's header name). */
+export const replayedHeader = 'idempotent-replayed';
+
+/**
+ * The draft makes POST and PATCH fault-tolerant: the methods that are neither safe nor idempotent (RFC 9110
+ * §9.2). An unknown method counts as neither, so it takes part too: a client that sent a key on it asked for
+ * protection. (Our client, src/client/idempotency-key.ts, sends keys only on known methods; reading more
+ * than it sends is harmless.) The others are left alone even with a key: repeating them is already harmless.
+ */
+export function readsIdempotencyKey(method: string): boolean {
+  const p = methodProperties(method);
+  return !p.safe && !p.idempotent;
+}
+
+/** Whether a response is stored for replay. 5xx is not, so that a retry can still succeed (the draft allows it). */
+export function isStoredStatus(status: number): boolean {
+  return status < 500;
+}
+
+/**
+ * Wraps a handler so that a request carrying an `Idempotency-Key` takes effect at most once per (scope, key)
+ * while the key is kept (draft-ietf-httpapi-idempotency-key-header):
+ *
+ * | request                                        | answer                                              |
+ * |------------------------------------------------|-----------------------------------------------------|
+ * | method not POST/PATCH-like, or no key and none required | the handler, untouched                     |
+ * | no key, but `requiresKey`                      | 400 `idempotency-key-missing`                       |
+ * | key not in our format                          | 400 `idempotency-key-malformed`                     |
+ * | key unseen (or expired)                        | the handler; its response stored unless 5xx         |
+ * | key seen with another method, path or body     | 422 `idempotency-key-reused` (in flight or not)     |
+ * | key seen with the same request, still running  | 409 `idempotency-key-in-flight`                     |
+ * | key seen with the same request, completed      | the stored response, plus `idempotent-replayed: true` |
+ *
+ * The effect and the stored response are committed together: a synchronous handler's response is stored in
+ * the same synchronous step as its effect, an asynchronous one's when its promise resolves, with nothing of
+ * ours in between. A handler that throws (or rejects) leaves no record, and the error propagates. The handler
+ * must apply nothing when it answers 5xx, since that answer is not stored and a retry runs it again.
+ */
+export function idempotent(handler: SyncHandler, store: IdempotencyStore, options: IdempotencyOptions): SyncHandler;
+export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler;
+export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler {
+  const requiresKey = options.requiresKey ?? never;
+  return (req) => {
+    if (!readsIdempotencyKey(req.method)) return handler(req);
+    const fieldValue = req.headers[idempotencyKeyHeader];
+    if (fieldValue === undefined) {
+      return requiresKey(req) ? keyMissing(req.method, splitPath(req.path).pathname, store.retentionUs) : handler(req);
+    }
+    // A key that is present but wrong is refused even where none is required: the client asked for
+    // protection against duplicates, and passing the request through would silently withhold it.
+    const parsed = parseIdempotencyKey(fieldValue);
+    if (!parsed.ok) return keyMalformed(parsed.reason, store.retentionUs);
+
+    const fingerprint = requestFingerprint(req);
+    const claim = store.claim(options.scopeOf(req), parsed.key, fingerprint);
+    // Misuse first: a different request under a used key is wrong whenever it comes, and a 409 would only
+    // invite a retry that gets the 422 anyway.
+    if (claim.outcome !== 'claimed' && claim.record.fingerprint !== fingerprint) return keyReused();
+    if (claim.outcome === 'in-flight') return keyInFlight();
+    if (claim.outcome === 'completed') return replay(claim.record.response);
+    return run(handler, req, store, claim.record);
+  };
+}
+
+function run(handler: Handler, req: HttpRequest, store: IdempotencyStore, ticket: InFlightRecord): HttpResponse | Promise<HttpResponse> {
+  let result: HttpResponse | Promise<HttpResponse>;
+  try {
+    result = handler(req);
+  } catch (error) {
+    store.abandon(ticket);
+    throw error;
+  }
+  // No microtask for a synchronous handler: its effect and its stored response land in one step.
+  if (!(result instanceof Promise)) return settle(store, ticket, result);
+  return result.then(
+    (res) => settle(store, ticket, res),
+    (error: unknown) => {
+      store.abandon(ticket);
+      throw error;
+    },
+  );
+}
+
+function settle(store: IdempotencyStore, ticket: InFlightRecord, res: HttpResponse): HttpResponse {
+  if (isStoredStatus(res.status)) store.complete(ticket, res);
+  else store.abandon(ticket);
+  return res;
+}
+
+/** The stored status, headers and body exactly as first sent; only the marker header is added. */
+function replay(stored: HttpResponse): HttpResponse {
+  return { ...stored, headers: { ...stored.headers, [replayedHeader]: 'true' } };
+}
+
+function never(): boolean {
+  return false;
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { jsonResponse } from '../http/message.js';
+import { defaultRetentionUs, IdempotencyStore, type InFlightRecord } from './record-store.js';
+
+/** A virtual clock the test moves by hand. */
+function clock(startUs = 0) {
+  let nowUs = startUs;
+  return { now: () => nowUs, advance: (us: number) => (nowUs += us), set: (us: number) => (nowUs = us) };
+}
+
+const created = jsonResponse(201, { id: 1 });
+
+function claimed(store: IdempotencyStore, scope: string, key: string, fingerprint = 'f'): InFlightRecord {
+  const claim = store.claim(scope, key, fingerprint);
+  if (claim.outcome !== 'claimed') throw new Error(`expected a fresh claim, got ${claim.outcome}`);
+  return claim.record;
+}
+
+describe('the idempotency record store', () => {
+  it('keeps completed records 24 hours by default', () => {
+    expect(defaultRetentionUs).toBe(86_400_000_000);
+    expect(new IdempotencyStore(() => 0).retentionUs).toBe(defaultRetentionUs);
+  });
+
+  it('moves a key from nothing to in flight to completed, and hands back what is there', () => {
+    const t = clock(1_000);
+    const store = new IdempotencyStore(t.now);
+    const ticket = claimed(store, 'alice', 'k', 'fp1');
+    expect(ticket).toEqual({ state: 'in-flight', scope: 'alice', key: 'k', fingerprint: 'fp1', startedAtUs: 1_000 });
+    expect(store.claim('alice', 'k', 'fp2')).toEqual({ outcome: 'in-flight', record: ticket });
+
+    t.advance(15_000);
+    const done = store.complete(ticket, created);
+    expect(done).toMatchObject({ state: 'completed', fingerprint: 'fp1', response: created, completedAtUs: 16_000, expiresAtUs: 16_000 + defaultRetentionUs });
+    expect(store.claim('alice', 'k', 'fp1')).toEqual({ outcome: 'completed', record: done });
+    expect(store.get('alice', 'k')).toBe(done);
+  });
+
+  it('scopes keys by caller: the same key from two callers is two records', () => {
+    const store = new IdempotencyStore(() => 0);
+    claimed(store, 'alice', 'k');
+    expect(store.claim('bob', 'k', 'f').outcome).toBe('claimed');
+    expect(store.size).toBe(2);
+  });
+
+  it('cannot confuse scope and key boundaries', () => {
+    const store = new IdempotencyStore(() => 0);
+    claimed(store, 'ab', 'c');
+    expect(store.claim('a', 'bc', 'f').outcome).toBe('claimed');
+    expect(store.claim('', 'abc', 'f').outcome).toBe('claimed');
+    expect(store.size).toBe(3);
+  });
+
+  it('forgets an abandoned claim, so the next claim starts afresh', () => {
+    const store = new IdempotencyStore(() => 0);
+    store.abandon(claimed(store, 'alice', 'k'));
+    expect(store.get('alice', 'k')).toBeUndefined();
+    expect(store.claim('alice', 'k', 'f').outcome).toBe('claimed');
+  });
+
+  it('honours a ticket only while it is the record in the store', () => {
+    const store = new IdempotencyStore(() => 0);
+    const ticket = claimed(store, 'alice', 'k');
+    store.complete(ticket, created);
+    expect(() => store.complete(ticket, created)).toThrow(/not in flight/);
+    expect(() => store.abandon(ticket)).toThrow(/not in flight/);
+    expect(store.get('alice', 'k')?.state).toBe('completed');
+  });
+
+  it('keeps a record for retentionUs after completion: the last microsecond replays, the next is new', () => {
+    const t = clock(500);
+    const store = new IdempotencyStore(t.now, { retentionUs: 1_000 });
+    t.advance(100); // completion, not the claim, starts the retention
+    const done = store.complete(claimed(store, 'alice', 'k'), created);
+    expect(done.expiresAtUs).toBe(1_600);
+    t.set(1_599);
+    expect(store.claim('alice', 'k', 'f').outcome).toBe('completed');
+    t.set(1_600);
+    expect(store.get('alice', 'k')).toBeUndefined(); // forgotten lazily, on access
+    expect(store.size).toBe(0);
+    expect(store.claim('alice', 'k', 'f').outcome).toBe('claimed');
+  });
+
+  it('never expires an in-flight record: its handler has not answered yet', () => {
+    const t = clock();
+    const store = new IdempotencyStore(t.now, { retentionUs: 10 });
+    claimed(store, 'alice', 'k');
+    t.advance(1_000_000);
+    expect(store.sweep()).toBe(0);
+    expect(store.claim('alice', 'k', 'f').outcome).toBe('in-flight');
+  });
+
+  it('sweeps expired records in bounded steps without touching live ones', () => {
+    const t = clock();
+    const store = new IdempotencyStore(t.now, { retentionUs: 100, sweepLimit: 4 });
+    for (let i = 0; i < 10; i++) store.complete(claimed(store, 's', `old${i}`), created);
+    t.advance(50);
+    store.complete(claimed(store, 's', 'young'), created);
+    t.advance(60); // the ten old ones are expired, the young one is not
+    expect(store.size).toBe(11);
+    expect([store.sweep(), store.sweep(), store.sweep(), store.sweep()]).toEqual([4, 4, 2, 0]);
+    expect(store.size).toBe(1);
+    expect(store.get('s', 'young')?.state).toBe('completed');
+  });
+
+  it('skips queue entries whose record was forgotten lazily or replaced, and still counts them as work', () => {
+    const t = clock();
+    const store = new IdempotencyStore(t.now, { retentionUs: 100, sweepLimit: 1 });
+    store.complete(claimed(store, 's', 'a'), created);
+    store.complete(claimed(store, 's', 'b'), created);
+    t.advance(100);
+    expect(store.get('s', 'b')).toBeUndefined(); // forgotten lazily; its queue entry is stale now
+    const renewed = store.complete(claimed(store, 's', 'b'), created); // that claim's sweep only reached a's entry
+    expect(store.expiryQueueLength).toBe(2); // b's stale entry, then the renewed b
+    expect(store.sweep()).toBe(0); // the stale entry is passed over: it must not take the renewed record with it
+    expect(store.expiryQueueLength).toBe(1);
+    expect(store.get('s', 'b')).toBe(renewed);
+  });
+
+  it('stays bounded over a long run: records and queue track what the retention window holds', () => {
+    const t = clock();
+    const retentionUs = 1_000;
+    const gapUs = 10; // one completion every 10 µs: 100 live at a time
+    const store = new IdempotencyStore(t.now, { retentionUs, sweepLimit: 2 });
+    let maxSize = 0;
+    let maxQueue = 0;
+    for (let i = 0; i < 100_000; i++) {
+      t.advance(gapUs);
+      store.complete(claimed(store, `caller${i % 7}`, `key${i}`), created);
+      maxSize = Math.max(maxSize, store.size);
+      maxQueue = Math.max(maxQueue, store.expiryQueueLength);
+    }
+    const window = retentionUs / gapUs;
+    expect(maxSize).toBeLessThanOrEqual(window + 2);
+    expect(maxQueue).toBeLessThanOrEqual(window + 2);
+    expect(store.size).toBeGreaterThanOrEqual(window - 1); // and live records were not swept early
+  });
+
+  it('drains a backlog left by a quiet period within a bounded number of requests', () => {
+    const t = clock();
+    const store = new IdempotencyStore(t.now, { retentionUs: 100, sweepLimit: 16 });
+    for (let i = 0; i < 1_000; i++) store.complete(claimed(store, 's', `burst${i}`), created);
+    t.advance(1_000_000); // all expired, nobody asked
+    for (let i = 0; i < 100; i++) {
+      t.advance(1);
+      store.complete(claimed(store, 's', `later${i}`), created);
+    }
+    expect(store.size).toBe(100); // 100 claims × 16 entries swept the 1,000 expired ones
+    expect(store.get('s', 'later0')?.state).toBe('completed');
+  });
+
+  it('refuses settings that would silently disable it', () => {
+    expect(() => new IdempotencyStore(() => 0, { retentionUs: 0 })).toThrow(RangeError);
+    expect(() => new IdempotencyStore(() => 0, { retentionUs: 1.5 })).toThrow(/retentionUs must be a positive integer/);
+    expect(() => new IdempotencyStore(() => 0, { sweepLimit: 0 })).toThrow(/sweepLimit/);
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bodyOf, TestOrigin } from '../testing-kit.js';
+import { TokenBuckets } from './token-bucket.js';
+
+describe('rate limiting: a token bucket per subject on the virtual clock', () => {
+  it('admits a burst, then refuses with the seconds to wait, then refills', () => {
+    const buckets = new TokenBuckets({ burst: 3, refillPerSecond: 1 });
+    expect([1, 2, 3].map(() => buckets.admit('a', 0).ok)).toEqual([true, true, true]);
+    expect(buckets.admit('a', 0)).toEqual({ ok: false, retryAfterSeconds: 1 });
+    expect(buckets.admit('b', 0).ok).toBe(true);
+    expect(buckets.admit('a', 1_000_000).ok).toBe(true);
+  });
+
+  it('answers 429 with Retry-After at the origin, after gate 1 and before any resource', async () => {
+    const t = new TestOrigin({ rateLimit: { burst: 2, refillPerSecond: 0.5 } });
+    const bob = t.session('bob');
+    await t.send('GET', '/orders/123', bob);
+    await t.send('GET', '/orders/123', bob);
+    const limited = await t.send('PATCH', '/orders/123', bob, { delivery_address: 'never applied' });
+    expect([limited.status, limited.headers['retry-after'], bodyOf(limited).type]).toEqual([429, '2', '/problems/rate-limited']);
+    expect(t.origin.state().orders.find((o) => o.id === 123)!.delivery_address).toBe('22 Birch Road');
+    expect((await t.send('GET', '/orders/123')).status).toBe(401); // gate 1 still comes first
+  });
+});

@@ -1,0 +1,55 @@
+import { forbidden } from '../http/forbidden.js';
+import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
+import { parsePathId } from '../http/path-id.js';
+import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import type { Guard } from '../policy/guard.js';
+import type { Operation } from '../policy/operation.js';
+import { readAddressPatch } from './body.js';
+import type { OrdersStore } from './store.js';
+
+/** Personal data (an address): no cache may keep it, shared or private (RFC 9111 §5.2.2.5). */
+const personal = { 'cache-control': 'private, no-store' };
+
+const itemMethods = ['GET', 'PATCH', 'DELETE'] as const;
+const itemActions = { GET: 'read', HEAD: 'read', PATCH: 'update', DELETE: 'delete' } as const;
+
+/**
+ * `GET /orders` (the caller's own), `GET|PATCH|DELETE /orders/<id>`. Each asks gate 2 first and then
+ * looks the order up inside the scope it was given; a miss on an order that exists is someone else's: 403.
+ */
+export function handleOrders(store: OrdersStore, req: HttpRequest, pathname: string, guard: Guard): HttpResponse {
+  if (pathname === '/orders') {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req.method, ['GET']);
+    const access = guard.access({ action: 'list', resource: 'orders' }, { resource: 'orders' });
+    if (!access.allow) return forbidden(access.reason);
+    return jsonResponse(200, { items: store.list(access.lookup) }, personal);
+  }
+
+  const id = parsePathId(pathname.slice('/orders/'.length));
+  if (id === undefined) return notFound(pathname);
+  const action = (itemActions as Record<string, Operation['action'] | undefined>)[req.method];
+  if (action === undefined) return methodNotAllowed(req.method, itemMethods);
+  const operation: Operation = { action, resource: 'orders' };
+  const object = { resource: 'orders', id } as const;
+  const access = guard.access(operation, object);
+  if (!access.allow) return forbidden(access.reason);
+
+  const order = store.find(id, access.lookup);
+  if (order === undefined) {
+    if (!store.exists(id)) return notFound(pathname);
+    guard.deny(operation, object, 'not the owner');
+    return forbidden(`order ${id} is not yours`);
+  }
+  switch (action) {
+    case 'read':
+      return jsonResponse(200, order, personal);
+    case 'update': {
+      const patch = readAddressPatch(req);
+      if (!patch.ok) return problemResponse(patch.problem);
+      return jsonResponse(200, store.updateAddress(id, access.lookup, patch.deliveryAddress), personal);
+    }
+    default:
+      store.cancel(id, access.lookup);
+      return response(204, personal);
+  }
+}

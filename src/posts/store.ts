@@ -1,0 +1,163 @@
+export interface Post {
+  readonly id: number;
+  readonly authorId: number;
+  readonly title: string;
+}
+
+export interface Comment {
+  readonly id: number;
+  readonly postId: number;
+  readonly authorId: number;
+  readonly body: string;
+}
+
+/** Newest first; `more` says whether older posts remain after this page. */
+export interface PostPage {
+  readonly items: readonly Post[];
+  readonly more: boolean;
+}
+
+export interface PostPageRequest {
+  readonly limit: number;
+  /** Continue with posts older than this id (the last post of the previous page). */
+  readonly beforeId?: number;
+}
+
+/**
+ * Posts and the comments on them, with the lookups the graph needs in batch form, since a DataLoader
+ * collects the keys of one tick and asks once. Ids are handed out in order and never reused, so a higher id
+ * is a newer post: there is no clock in here to order by.
+ *
+ * The store keeps its own references whole (a comment's post exists); that an author exists is for the
+ * caller to check against the users, and `removeAuthor` is how a user's deletion reaches in here.
+ */
+export class PostsStore {
+  readonly #posts = new Map<number, Post>();
+  readonly #comments = new Map<number, Comment>();
+  /** Post ids per author and comment ids per post, ascending, so the newest are at the end. */
+  readonly #postIdsByAuthor = new Map<number, number[]>();
+  readonly #commentIdsByPost = new Map<number, number[]>();
+  #nextPostId = 1;
+  #nextCommentId = 1;
+
+  addPost(authorId: number, title: string): Post {
+    const post: Post = Object.freeze({ id: this.#nextPostId++, authorId, title });
+    this.#posts.set(post.id, post);
+    append(this.#postIdsByAuthor, authorId, post.id);
+    return post;
+  }
+
+  /** Undefined when the post does not exist: a comment never points at nothing. */
+  addComment(postId: number, authorId: number, body: string): Comment | undefined {
+    if (!this.#posts.has(postId)) return undefined;
+    const comment: Comment = Object.freeze({ id: this.#nextCommentId++, postId, authorId, body });
+    this.#comments.set(comment.id, comment);
+    append(this.#commentIdsByPost, postId, comment.id);
+    return comment;
+  }
+
+  post(id: number): Post | undefined {
+    return this.#posts.get(id);
+  }
+
+  comment(id: number): Comment | undefined {
+    return this.#comments.get(id);
+  }
+
+  /** One answer per id, in the same order, undefined where there is no such post. */
+  postsByIds(ids: readonly number[]): (Post | undefined)[] {
+    return ids.map((id) => this.#posts.get(id));
+  }
+
+  /** A user's posts, newest first, one page at a time. */
+  postsByAuthor(authorId: number, request: PostPageRequest): PostPage {
+    checkLimit(request.limit);
+    const ids = this.#postIdsByAuthor.get(authorId) ?? [];
+    const end = request.beforeId === undefined ? ids.length : firstAtLeast(ids, request.beforeId);
+    const start = Math.max(0, end - request.limit);
+    return { items: this.#postsAt(ids.slice(start, end).reverse()), more: start > 0 };
+  }
+
+  /** The batch form of `posts(limit)`: each author's newest `limit` posts, one list per id in the same order. */
+  postsByAuthors(authorIds: readonly number[], limit: number): Post[][] {
+    checkLimit(limit);
+    return authorIds.map((authorId) => {
+      const ids = this.#postIdsByAuthor.get(authorId) ?? [];
+      return this.#postsAt(ids.slice(Math.max(0, ids.length - limit)).reverse());
+    });
+  }
+
+  /** A post's comments oldest first, the order a conversation is read in. */
+  commentsByPost(postId: number): Comment[] {
+    return (this.#commentIdsByPost.get(postId) ?? []).map((id) => this.#comments.get(id)!);
+  }
+
+  /** The batch form of `comments`: one list per post id, in the same order. */
+  commentsByPosts(postIds: readonly number[]): Comment[][] {
+    return postIds.map((postId) => this.commentsByPost(postId));
+  }
+
+  /**
+   * What deleting a user means here: their posts go with every comment on them, and so do their comments on
+   * other posts, so no author anywhere points at a user who is gone. One synchronous step, so a reader never
+   * sees half of it.
+   */
+  removeAuthor(authorId: number): { readonly posts: number; readonly comments: number } {
+    const postIds = this.#postIdsByAuthor.get(authorId) ?? [];
+    let comments = 0;
+    for (const postId of postIds) {
+      for (const commentId of this.#commentIdsByPost.get(postId) ?? []) comments += Number(this.#comments.delete(commentId));
+      this.#commentIdsByPost.delete(postId);
+      this.#posts.delete(postId);
+    }
+    this.#postIdsByAuthor.delete(authorId);
+    for (const comment of [...this.#comments.values()]) {
+      if (comment.authorId !== authorId) continue;
+      this.#comments.delete(comment.id);
+      const siblings = this.#commentIdsByPost.get(comment.postId)!;
+      siblings.splice(siblings.indexOf(comment.id), 1);
+      comments++;
+    }
+    return { posts: postIds.length, comments };
+  }
+
+  get postCount(): number {
+    return this.#posts.size;
+  }
+
+  get commentCount(): number {
+    return this.#comments.size;
+  }
+
+  /** Everything in id order (maps keep insertion order, and ids are inserted ascending). */
+  snapshot(): { readonly posts: Post[]; readonly comments: Comment[] } {
+    return { posts: [...this.#posts.values()], comments: [...this.#comments.values()] };
+  }
+
+  #postsAt(ids: readonly number[]): Post[] {
+    return ids.map((id) => this.#posts.get(id)!);
+  }
+}
+
+function append(index: Map<number, number[]>, key: number, id: number): void {
+  const ids = index.get(key);
+  if (ids === undefined) index.set(key, [id]);
+  else ids.push(id);
+}
+
+/** Binary search in an ascending list: the index of the first id >= `id`, or the length. */
+function firstAtLeast(ids: readonly number[], id: number): number {
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (ids[middle]! < id) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** A limit is the caller's promise (the routes and the graph check what clients send), so breaking it throws. */
+function checkLimit(limit: number): void {
+  if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number >= 0, not ${limit}`);
+}

@@ -1,0 +1,96 @@
+import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
+import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import type { PostsStore } from '../posts/store.js';
+import { readUserBody } from './body.js';
+import { pageResponse } from './page.js';
+import { readUserPatch } from './patch.js';
+import { parseUsersPath } from './path.js';
+import { readQuery } from './query.js';
+import type { UsersStore } from './store.js';
+
+/** Users own posts, and deleting a user reaches into the posts, so the routes see both stores. */
+export interface Stores {
+  readonly users: UsersStore;
+  readonly posts: PostsStore;
+}
+
+const collectionMethods = ['GET', 'POST'] as const;
+const itemMethods = ['GET', 'PUT', 'PATCH', 'DELETE'] as const;
+const postsMethods = ['GET'] as const;
+
+/**
+ * `/users`, `/users/<id>` and `/users/<id>/posts`. Checks run in one order everywhere: the path's shape
+ * (404), the method (405), the query (400), that the user exists (404), then the body (413, 415, 400, 422).
+ * Every check comes before any change, so a refused request changes nothing.
+ */
+export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, query: string): HttpResponse {
+  const path = parseUsersPath(pathname);
+  if (path === undefined) return notFound(pathname);
+  switch (path.kind) {
+    case 'users':
+      return collection(stores.users, req, query);
+    case 'user':
+      return item(stores, req, path.userId, pathname, query);
+    case 'posts':
+      return postsOf(stores, req, path.userId, pathname, query);
+  }
+}
+
+function collection(users: UsersStore, req: HttpRequest, query: string): HttpResponse {
+  switch (req.method) {
+    case 'GET': {
+      const read = readQuery(query, ['limit', 'cursor', 'name']);
+      if (!read.ok) return problemResponse(read.problem);
+      const { limit, cursor, name } = read.query;
+      const page = users.page({ limit, afterId: cursor, namePrefix: name });
+      return pageResponse('/users', read.query, page.items, page.more);
+    }
+    case 'POST': {
+      const read = readQuery(query, []);
+      if (!read.ok) return problemResponse(read.problem);
+      const body = readUserBody(req);
+      if (!body.ok) return problemResponse(body.problem);
+      const user = users.add(body.fields);
+      return jsonResponse(201, user, { location: `/users/${user.id}` });
+    }
+    default:
+      return methodNotAllowed(req.method, collectionMethods);
+  }
+}
+
+function item(stores: Stores, req: HttpRequest, id: number, pathname: string, query: string): HttpResponse {
+  if (!(itemMethods as readonly string[]).includes(req.method)) return methodNotAllowed(req.method, itemMethods);
+  const read = readQuery(query, []);
+  if (!read.ok) return problemResponse(read.problem);
+  const current = stores.users.get(id);
+  // Only POST creates users, so a PUT to a free id is 404, not a creation: ids stay the server's to give.
+  if (current === undefined) return notFound(pathname);
+
+  switch (req.method) {
+    case 'GET':
+      return jsonResponse(200, current);
+    case 'PUT': {
+      const body = readUserBody(req);
+      if (!body.ok) return problemResponse(body.problem);
+      return jsonResponse(200, stores.users.replace(id, body.fields));
+    }
+    case 'PATCH': {
+      const patch = readUserPatch(req, current);
+      if (!patch.ok) return problemResponse(patch.problem, patch.headers);
+      return jsonResponse(200, stores.users.replace(id, patch.fields));
+    }
+    default: // DELETE
+      stores.users.delete(id);
+      stores.posts.removeAuthor(id);
+      return response(204);
+  }
+}
+
+function postsOf(stores: Stores, req: HttpRequest, id: number, pathname: string, query: string): HttpResponse {
+  if (req.method !== 'GET') return methodNotAllowed(req.method, postsMethods);
+  const read = readQuery(query, ['limit', 'cursor']);
+  if (!read.ok) return problemResponse(read.problem);
+  if (!stores.users.has(id)) return notFound(pathname);
+  const page = stores.posts.postsByAuthor(id, { limit: read.query.limit, beforeId: read.query.cursor });
+  return pageResponse(pathname, read.query, page.items, page.more);
+}

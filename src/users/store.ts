@@ -1,0 +1,91 @@
+import { pickUserFields, type UserFields } from './fields.js';
+
+export interface User extends UserFields {
+  readonly id: number;
+}
+
+/** One page of a listing in id order; `more` says whether a later page has anything in it. */
+export interface UserPage {
+  readonly items: readonly User[];
+  readonly more: boolean;
+}
+
+export interface UserPageRequest {
+  /** Start after this id (the keyset of the previous page), or from the beginning. */
+  readonly afterId?: number;
+  readonly limit: number;
+  /** Case-insensitive prefix of the name. */
+  readonly namePrefix?: string;
+}
+
+/**
+ * The users of the service. Ids are positive integers handed out in order and never reused, so a deleted
+ * user's URL never comes to mean someone else. Only POST creates users, so the map's insertion order is id
+ * order, and a listing walks it without sorting.
+ */
+export class UsersStore {
+  readonly #users = new Map<number, User>();
+  #nextId = 1;
+
+  get(id: number): User | undefined {
+    return this.#users.get(id);
+  }
+
+  has(id: number): boolean {
+    return this.#users.has(id);
+  }
+
+  /** The batch form a DataLoader calls: one answer per id, in the same order, undefined where none exists. */
+  usersByIds(ids: readonly number[]): (User | undefined)[] {
+    return ids.map((id) => this.#users.get(id));
+  }
+
+  add(fields: UserFields): User {
+    const user = record(this.#nextId++, fields);
+    this.#users.set(user.id, user);
+    return user;
+  }
+
+  /** Replaces every field of an existing user; undefined when there is none, since only POST creates. */
+  replace(id: number, fields: UserFields): User | undefined {
+    if (!this.#users.has(id)) return undefined;
+    const user = record(id, fields);
+    this.#users.set(id, user); // Map.set on an existing key keeps its place, so id order holds.
+    return user;
+  }
+
+  delete(id: number): boolean {
+    return this.#users.delete(id);
+  }
+
+  /**
+   * Keyset pagination: a page starts after the last id of the previous one, so users added or removed
+   * between pages never make a walk skip or repeat anyone (an offset would).
+   */
+  page(request: UserPageRequest): UserPage {
+    const { afterId = 0, limit } = request;
+    const prefix = request.namePrefix?.toLowerCase();
+    const items: User[] = [];
+    for (const user of this.#users.values()) {
+      if (user.id <= afterId) continue;
+      if (prefix !== undefined && !user.name.toLowerCase().startsWith(prefix)) continue;
+      if (items.length === limit) return { items, more: true };
+      items.push(user);
+    }
+    return { items, more: false };
+  }
+
+  get size(): number {
+    return this.#users.size;
+  }
+
+  /** All users in id order: what a scenario reports and what tests compare before and after a request. */
+  snapshot(): User[] {
+    return [...this.#users.values()];
+  }
+}
+
+/** Frozen, with its members in one order, so a record handed out cannot change the store behind its back. */
+function record(id: number, fields: UserFields): User {
+  return Object.freeze({ id, ...pickUserFields(fields) });
+}
