@@ -1,6 +1,7 @@
 import { resendPolicies } from '../src/client/resend-policy.js';
 import type { ClientSettings } from '../src/client/settings.js';
 import type { RequestHandler } from '../src/http/handler.js';
+import { SharedCache } from '../src/cache/shared-cache.js';
 import { Link, type LinkSettings } from './link.js';
 import { CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
@@ -17,6 +18,8 @@ export interface TopologySettings {
   readonly originProcessingUs: number;
   /** How long the cache takes to answer from its store (used once the cache stores). */
   readonly cacheHitUs: number;
+  /** `false` only to show, and to test, what a cache that ignores RFC 9111 §4.4 serves after a write. */
+  readonly cacheInvalidation: boolean;
 }
 
 /** Spec §8.5 and DESIGN.md: 60 ms one way at 2 Mbit/s to the cache, a LAN of no delay, 15 ms at the origin. */
@@ -25,6 +28,7 @@ export const defaultTopologySettings: TopologySettings = {
   lan: { oneWayDelayUs: 0, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] },
   originProcessingUs: 15_000,
   cacheHitUs: 0,
+  cacheInvalidation: true,
 };
 
 /**
@@ -50,7 +54,7 @@ export class Topology {
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
-    this.cache = new CacheNode('cache', sim, trace, settings.cacheHitUs);
+    this.cache = new CacheNode('cache', sim, trace, settings.cacheHitUs, new SharedCache({ invalidation: settings.cacheInvalidation }));
     this.origin = new OriginNode('origin', sim, trace, origin, settings.originProcessingUs);
     this.lan = new Link('lan', this.cache, this.origin, settings.lan, sim, trace, streams.stream('link:lan'));
     this.cache.upstream = this.lan;

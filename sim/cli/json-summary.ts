@@ -9,6 +9,7 @@ export function jsonSummary(result: RunResult) {
     events: result.eventsRun,
     endMs: result.endUs / 1000,
     originRequests: result.originRequests,
+    cache: result.cache,
     exchanges: result.summary,
     finalState: result.finalState,
     alerts: result.alerts,

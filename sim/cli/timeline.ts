@@ -75,6 +75,8 @@ export function renderSummary(result: RunResult, replay: string): string {
     for (const lesson of lessons) out.push(`  ${lesson}`);
   }
   out.push('');
+  const c = result.cache;
+  out.push(`Cache: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}, ${c.stores} stored, ${c.invalidations} invalidated, ${c.revalidations} revalidated.`);
   out.push(
     `The origin handled ${result.originRequests} request${result.originRequests === 1 ? '' : 's'}; ` +
       `${result.eventsRun} events, virtual end ${formatMs(result.endUs)} ms.`,

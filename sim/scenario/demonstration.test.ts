@@ -15,7 +15,13 @@ describe('the spec demonstration (§3) runs end to end', () => {
     expect(unstable.finalState).toEqual(stable.finalState);
     expect(stable.summary.every((x) => x.attempts === 1)).toBe(true);
     expect(unstable.summary.every((x) => x.attempts === 2)).toBe(true); // every response lost once, exactly once
-    expect(unstable.originRequests).toBe(2 * stable.originRequests); // the origin really processed both copies
+    // The origin really processed both copies of every write. A re-sent GET of a note that exists is answered
+    // by the cache: the lost response had been stored on its way past, before the WAN lost it.
+    const writes = stable.summary.filter((x) => x.method !== 'GET').length;
+    const storedReads = unstable.summary.filter((x) => x.method === 'GET' && x.status === 200).length;
+    expect(unstable.originRequests).toBe(2 * stable.originRequests - storedReads);
+    expect(unstable.cache.hits).toBe(storedReads);
+    expect(writes).toBeGreaterThan(0);
   });
 
   it('an unstable line re-sends a POST and the origin creates a second note', async () => {

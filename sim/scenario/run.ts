@@ -48,6 +48,7 @@ export interface RunResult {
   readonly exchanges: readonly Exchange[];
   readonly summary: readonly ExchangeSummary[];
   readonly originRequests: number;
+  readonly cache: { readonly hits: number; readonly misses: number; readonly stores: number; readonly invalidations: number; readonly revalidations: number };
   readonly finalState: OriginState & { readonly notesCount: number };
   /** Probes the origin's enumeration detector caught (spec §5.8). */
   readonly alerts: readonly EnumerationAlert[];
@@ -86,6 +87,7 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     exchanges: stepExchanges.filter((x): x is Exchange => x !== undefined),
     summary,
     originRequests: top.origin.requestsHandled,
+    cache: { hits: top.cache.hits, misses: top.cache.misses, stores: top.cache.stores, invalidations: top.cache.invalidations, revalidations: top.cache.revalidations },
     finalState: { ...state, notesCount: state.notes.length },
     alerts: origin.alerts,
     audit: origin.audit.counts(),
@@ -102,6 +104,7 @@ function topologyFrom(spec: ScenarioSpec): TopologySettings {
     lan: linkFrom(d.lan, t.lan),
     originProcessingUs: t.originProcessingUs ?? d.originProcessingUs,
     cacheHitUs: t.cacheHitUs ?? d.cacheHitUs,
+    cacheInvalidation: spec.modes.cache === 'rfc9111',
   };
 }
 

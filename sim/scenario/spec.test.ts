@@ -16,7 +16,7 @@ const errorOf = (input: unknown): string => {
 describe('scenario files', () => {
   it('fills in documented defaults', () => {
     const spec = parseScenario(minimal);
-    expect(spec.modes).toEqual({ idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} });
+    expect(spec.modes).toEqual({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} });
     expect(spec.auth).toBe('session:alice');
     expect(spec.steps[0]).toMatchObject({ client: 'client', headers: {} });
   });

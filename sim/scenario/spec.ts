@@ -71,6 +71,7 @@ export const scenarioSpec = z.strictObject({
   modes: z
     .strictObject({
       idempotencyKey: z.enum(['optional', 'required']).default('optional').describe('"required": the origin refuses a POST without an Idempotency-Key (400).'),
+      cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
       orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z
@@ -84,7 +85,7 @@ export const scenarioSpec = z.strictObject({
         })
         .default({}),
     })
-    .default({ idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
+    .default({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
 });
 

@@ -26,11 +26,17 @@ export class SharedCache {
   readonly #byKey = new Map<string, StoredResponse[]>();
   readonly #fence = new WriteFence();
   readonly #Policy: PolicyClass;
+  readonly #invalidates: boolean;
   #nowUs = 0;
   #size = 0;
 
-  constructor() {
+  /**
+   * `invalidation: false` is a deliberately broken cache that ignores RFC 9111 §4.4 (it keeps serving what it
+   * stored after a write): the variant the cache-coherence property must catch, and a lesson for the CLI.
+   */
+  constructor(options: { readonly invalidation?: boolean } = {}) {
     this.#Policy = virtualClockPolicy(() => this.#nowUs);
+    this.#invalidates = options.invalidation ?? true;
   }
 
   /** Stored responses, all URLs and variants. */
@@ -62,8 +68,8 @@ export class SharedCache {
     if (addsValidator(req, headers)) {
       return { kind: 'revalidate', reason, request: { ...req, headers }, original: req, epoch: this.#fence.depart(key), stale: stored };
     }
-    // Stale with nothing to revalidate it with: it can never answer again, so it need not wait for its
-    // replacement (which may not be storable) to leave.
+    // Stale with nothing to revalidate it with: only a request that accepts stale responses (max-stale)
+    // could still use it, so it goes now rather than wait for a replacement that may never be storable.
     if (stored.policy.stale()) this.#remove(key, stored);
     return forward('miss', reason, req, this.#fence.depart(key));
   }
@@ -74,7 +80,7 @@ export class SharedCache {
    */
   onResponse(sent: Forward, res: HttpResponse, nowUs: number): ResponseOutcome {
     this.#advance(nowUs);
-    const invalidations = invalidationTargets(sent.original, res).map((key) => this.#invalidate(key));
+    const invalidations = this.#invalidates ? invalidationTargets(sent.original, res).map((key) => this.#invalidate(key)) : [];
     if (sent.kind === 'bypass') return { response: res, revalidated: false, storage: undefined, invalidations };
     const unchanged = this.#fence.arrive(sent.original.path, sent.epoch);
     if (res.status === 304) return { ...this.#notModified(sent, res, unchanged), invalidations };

@@ -8,6 +8,15 @@ import { readNoteBody } from './body.js';
 import type { NotesStore } from './store.js';
 
 const itemMethods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const;
+
+/**
+ * A note may be kept by the shared cache for a minute (spec §3: "the cache may ... answer a repeat GET
+ * itself"), but per credential: `Vary` keeps one caller's stored copy from answering another, or a caller
+ * with no credential at all, whom gate 1 would refuse. `public` lets a shared cache store a response to a
+ * request with Authorization (RFC 9111 §3.5). The price: a revoked credential can read a note it already
+ * read for up to 60 s from the cache. A write through the cache discards the stored copies (§4.4).
+ */
+const shareable = { 'cache-control': 'public, max-age=60', vary: 'authorization, cookie' };
 const collectionMethods = ['POST', 'OPTIONS'] as const;
 const itemActions: Readonly<Record<string, Action>> = { GET: 'read', PUT: 'update', DELETE: 'delete' };
 
@@ -39,7 +48,7 @@ export function handleNotes(store: NotesStore, req: HttpRequest, pathname: strin
   switch (action) {
     case 'read': {
       const note = store.get(id);
-      return note === undefined ? notFound(pathname) : jsonResponse(200, note);
+      return note === undefined ? notFound(pathname) : jsonResponse(200, note, shareable);
     }
     case 'update': {
       const body = readNoteBody(req);
