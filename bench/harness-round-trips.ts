@@ -1,6 +1,7 @@
 import { defaultClientSettings } from '../src/client/settings.js';
 import { request } from '../src/http/message.js';
-import { createOrigin, defaultOriginSettings, type Origin, testEnvironment } from '../src/origin.js';
+import { createOrigin, type Origin, testEnvironment } from '../src/origin.js';
+import { unlimitedOriginSettings } from './reference-loop.js';
 import { RngStreams } from '../sim/rng.js';
 import { Simulation } from '../sim/simulation.js';
 import { defaultTopologySettings, Topology } from '../sim/topology.js';
@@ -26,8 +27,7 @@ export function clientName(index: number): string {
 export async function runHarnessRoundTrips(workload: NotesWorkload, traceMode: TraceMode, seed = 1): Promise<HarnessRun> {
   const sim = new Simulation();
   const trace = new Trace(traceMode);
-  // The benchmark measures the simulator, not the rate limiter: every client may send as fast as it likes.
-  const origin = createOrigin({ ...testEnvironment(), now: sim.now }, { ...defaultOriginSettings, rateLimit: { burst: 1e9, refillPerSecond: 1e9 } });
+  const origin = createOrigin({ ...testEnvironment(), now: sim.now }, unlimitedOriginSettings);
   const alice = origin.accounts.byId(1)!;
   const topology = new Topology(sim, trace, new RngStreams(seed), origin, defaultTopologySettings, defaultClientSettings);
 

@@ -1,11 +1,13 @@
-import { Buffer } from 'node:buffer';
+import { SharedCache } from '../src/cache/shared-cache.js';
+import { request } from '../src/http/message.js';
+import { createOrigin, defaultOriginSettings, type Origin, testEnvironment } from '../src/origin.js';
 import type { NotesWorkload } from './workload.js';
 
 /**
  * The bare reference: what the simulation would cost written by hand, with no Link, node, envelope or trace
- * objects, no validation and no async loop. The harness is measured against it, so it must do the same
- * simulated work (the same events, the same timing arithmetic, the same real JSON work at the origin) and
- * nothing more; `reference-loop.test.ts` holds it to that.
+ * objects, no validation and no async loop. It calls the same service code as the harness (the origin's
+ * handler with both gates, the shared cache's decisions) at the same moments, so the ratio between the two
+ * is the simulator's own overhead, whatever the service does. `reference-loop.test.ts` holds it to that.
  */
 
 /** The harness's default topology restated as numbers, so that a change there shows up as a failing test. */
@@ -82,12 +84,13 @@ export class ReferenceLoop {
 export interface ReferenceRun {
   /** Per client, per PUT in workload order: from the send to the receipt of the whole response. */
   readonly latenciesUs: readonly (readonly number[])[];
-  readonly notes: ReadonlyMap<number, string>;
+  readonly origin: Origin;
   readonly endUs: number;
   readonly eventsRun: number;
 }
 
-const notesPrefix = '/notes/';
+/** The benchmark measures the simulator, not the rate limiter: every client may send as fast as it likes. */
+export const unlimitedOriginSettings = { ...defaultOriginSettings, rateLimit: { burst: 1e9, refillPerSecond: 1e9 } };
 
 /**
  * client ─WAN─ cache ─LAN─ origin and back, one closure per hop. The event structure mirrors the harness
@@ -99,11 +102,11 @@ export function runReferenceRoundTrips(workload: NotesWorkload): ReferenceRun {
   const { wanOneWayDelayUs, lanOneWayDelayUs, originProcessingUs } = referenceTiming;
   const wanUsPerByte = 8_000_000 / referenceTiming.wanBandwidthBitsPerSecond;
   const loop = new ReferenceLoop();
-  const notes = new Map<number, string>();
+  const origin = createOrigin({ ...testEnvironment(), now: () => loop.nowUs }, unlimitedOriginSettings);
+  const cache = new SharedCache();
+  const alice = origin.accounts.byId(1)!;
   const clientCount = workload.clients.length;
-  // Gate 1's share of the work: every request names a session the origin looks up.
-  const sessions = new Map<string, number>(workload.clients.map((_, c) => [`session-${c}`, c]));
-  const cookies = workload.clients.map((_, c) => `sid=session-${c}`);
+  const headers = workload.clients.map(() => ({ cookie: `sid=${origin.login.openSession(alice, 0)}`, 'content-type': 'application/json' }));
   // Each client has its own WAN line, and each direction of it is a FIFO transmitter.
   const towardCacheBusyUntilUs = new Array<number>(clientCount).fill(0);
   const towardClientBusyUntilUs = new Array<number>(clientCount).fill(0);
@@ -116,26 +119,25 @@ export function runReferenceRoundTrips(workload: NotesWorkload): ReferenceRun {
     if (index >= puts.length) return;
     nextPut[client] = index + 1;
     const put = puts[index]!;
+    const req = request('PUT', put.path, headers[client], put.body);
     const startedUs = loop.nowUs;
-    const requestBytes = Buffer.byteLength(put.body, 'utf8');
     const upStartUs = Math.max(towardCacheBusyUntilUs[client]!, startedUs);
-    const upEndUs = upStartUs + Math.ceil(requestBytes * wanUsPerByte);
+    const upEndUs = upStartUs + Math.ceil(req.bodyBytes * wanUsPerByte);
     towardCacheBusyUntilUs[client] = upEndUs;
 
     loop.at(upEndUs + wanOneWayDelayUs, () => {
+      const forwarded = cache.lookup(req, loop.nowUs);
+      if (forwarded.kind === 'hit') throw new Error('reference: a PUT is never a cache hit');
       // The LAN's bandwidth is unlimited, so its transmitter never holds a message back.
       loop.at(loop.nowUs + lanOneWayDelayUs, () => {
         loop.at(loop.nowUs + originProcessingUs, () => {
-          const sid = cookies[client]!.slice(cookies[client]!.indexOf('=') + 1);
-          if (sessions.get(sid) !== client) throw new Error('reference: unknown session');
-          const id = Number(put.path.slice(notesPrefix.length));
-          const { content } = JSON.parse(put.body) as { content: string };
-          notes.set(id, content);
-          const responseBytes = Buffer.byteLength(JSON.stringify({ id, content }), 'utf8');
+          const res = origin.handle(forwarded.request);
+          if (res instanceof Promise) throw new Error('reference: a session request is answered synchronously');
 
           loop.at(loop.nowUs + lanOneWayDelayUs, () => {
+            const answer = cache.onResponse(forwarded, res, loop.nowUs).response;
             const downStartUs = Math.max(towardClientBusyUntilUs[client]!, loop.nowUs);
-            const downEndUs = downStartUs + Math.ceil(responseBytes * wanUsPerByte);
+            const downEndUs = downStartUs + Math.ceil(answer.bodyBytes * wanUsPerByte);
             towardClientBusyUntilUs[client] = downEndUs;
 
             loop.at(downEndUs + wanOneWayDelayUs, () => {
@@ -152,5 +154,5 @@ export function runReferenceRoundTrips(workload: NotesWorkload): ReferenceRun {
     for (let w = 0; w < workload.inFlightPerClient; w++) send(client);
   }
   loop.run();
-  return { latenciesUs, notes, endUs: loop.nowUs, eventsRun: loop.eventsRun };
+  return { latenciesUs, origin, endUs: loop.nowUs, eventsRun: loop.eventsRun };
 }

@@ -73,7 +73,7 @@ export function simCoreBenchmarks(): BenchmarkDefinition[] {
       ...trips,
       variant: 'reference loop',
       isReference: true,
-      run: () => expectCount('reference notes', runReferenceRoundTrips(workload).notes.size, roundTrips),
+      run: () => expectCount('reference notes', runReferenceRoundTrips(workload).origin.state().notes.length, roundTrips),
     },
     harnessTrips('off'),
     harnessTrips('hash'),

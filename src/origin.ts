@@ -7,7 +7,7 @@ import { TokenIssuer } from './auth/tokens.js';
 import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
 import { forbidden } from './http/forbidden.js';
 import { methodNotAllowed, notFound, problem, problemResponse } from './http/problem.js';
-import { idempotent, replayedHeader } from './idempotency/idempotent-handler.js';
+import { idempotent, readsIdempotencyKey, replayedHeader } from './idempotency/idempotent-handler.js';
 import { defaultRetentionUs, IdempotencyStore } from './idempotency/record-store.js';
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
@@ -115,11 +115,11 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     const admitted = buckets.admit(`user:${subject.userId}`, nowUs);
     // Idempotency-Key is honoured after gates 1 and the rate limit, so a 401 or 429 is never stored, and
     // per caller, so one caller's key can never replay another's response.
-    const res = admitted.ok
-      ? idempotent((r) => privateByDefault(route(r, pathname, query, guard)), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
-      : problemResponse(problem(429, 'rate-limited', 'Too Many Requests', `Slow down: try again in ${admitted.retryAfterSeconds} s.`), {
-          'retry-after': String(admitted.retryAfterSeconds),
-        });
+    const res = !admitted.ok
+      ? tooManyRequests(admitted.retryAfterSeconds)
+      : readsIdempotencyKey(req.method)
+        ? idempotent((r) => privateByDefault(route(r, pathname, query, guard)), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
+        : privateByDefault(route(req, pathname, query, guard));
     const d = guard.decision;
     audit.record({
       atUs: nowUs, userId: subject.userId, username: subject.username, via: subject.via,
@@ -143,6 +143,11 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
       return access.allow ? login.logout(guard.subject) : forbidden(access.reason);
     }
     return notFound(pathname);
+  }
+
+  function finish(head: boolean, req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse {
+    const res = afterGateOne(req, pathname, query, gate);
+    return head ? response(res.status, res.headers) : res;
   }
 
   /**
@@ -173,11 +178,9 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
       // HEAD is GET without the body (RFC 9110 §9.3.2): the same gates, the same headers.
       const asGet = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;
       const gate = authenticator.authenticate(asGet, env.now());
-      const finish = (g: GateOne): HttpResponse => {
-        const res = afterGateOne(asGet, pathname, query, g);
-        return req.method === 'HEAD' ? response(res.status, res.headers) : res;
-      };
-      return gate instanceof Promise ? gate.then(finish) : finish(gate);
+      // Only a token takes the promise path; a session is answered without one.
+      if (gate instanceof Promise) return gate.then((g) => finish(req.method === 'HEAD', asGet, pathname, query, g));
+      return finish(req.method === 'HEAD', asGet, pathname, query, gate);
     },
     state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
     settings,
@@ -193,5 +196,11 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
  * store it for someone else (RFC 9111 §5.2.2.7). Deny by default, for caching too.
  */
 function privateByDefault(res: HttpResponse): HttpResponse {
-  return res.headers['cache-control'] === undefined ? response(res.status, { ...res.headers, 'cache-control': 'private' }, res.body) : res;
+  return res.headers['cache-control'] === undefined ? { ...res, headers: { ...res.headers, 'cache-control': 'private' } } : res;
+}
+
+function tooManyRequests(retryAfterSeconds: number): HttpResponse {
+  return problemResponse(problem(429, 'rate-limited', 'Too Many Requests', `Slow down: try again in ${retryAfterSeconds} s.`), {
+    'retry-after': String(retryAfterSeconds),
+  });
 }

@@ -31,6 +31,7 @@ export function readJsonBody(req: HttpRequest): BodyResult {
 }
 
 function isJsonMediaType(value: string): boolean {
+  if (value === 'application/json') return true;
   const type = value.split(';', 1)[0]!.trim().toLowerCase();
   return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
 }

@@ -20,9 +20,18 @@ export const roleGrants: Readonly<Record<string, RoleGrant>> = {
   },
 };
 
+/** Memoized by role list: gate 1 asks on every request, and there are only a handful of combinations. */
+const scopesByRoles = new Map<string, ReadonlySet<string>>();
+
 export function scopesOfRoles(roles: readonly string[]): ReadonlySet<string> {
-  const scopes = new Set<string>();
-  for (const role of roles) for (const scope of roleGrants[role]?.scopes ?? []) scopes.add(scope);
+  const key = roles.join(',');
+  let scopes = scopesByRoles.get(key);
+  if (scopes === undefined) {
+    const set = new Set<string>();
+    for (const role of roles) for (const scope of roleGrants[role]?.scopes ?? []) set.add(scope);
+    scopes = set;
+    scopesByRoles.set(key, scopes);
+  }
   return scopes;
 }
 
