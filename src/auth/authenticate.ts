@@ -1,10 +1,8 @@
 import { parseCookie } from 'cookie';
 import type { HttpRequest, HttpResponse } from '../http/message.js';
 import { problem, problemResponse } from '../http/problem.js';
-import type { Accounts } from './accounts.js';
-import type { SessionStore } from './sessions.js';
 import type { Subject } from './subject.js';
-import type { TokenIssuer } from './tokens.js';
+import type { CredentialStores } from './credential-stores.js';
 
 /** The session cookie's name (the spec leaves it open; see docs/decisions.md). */
 export const sessionCookieName = 'sid';
@@ -21,16 +19,10 @@ export type GateOne =
  * judged by it, even if it also has a cookie); otherwise the session cookie. Anything else is 401.
  */
 export class Authenticator {
-  readonly #accounts: Accounts;
-  readonly #sessions: SessionStore;
-  readonly #tokens: TokenIssuer;
-  readonly #scopesOf: (roles: readonly string[]) => ReadonlySet<string>;
+  readonly #stores: CredentialStores;
 
-  constructor(accounts: Accounts, sessions: SessionStore, tokens: TokenIssuer, scopesOf: (roles: readonly string[]) => ReadonlySet<string>) {
-    this.#accounts = accounts;
-    this.#sessions = sessions;
-    this.#tokens = tokens;
-    this.#scopesOf = scopesOf;
+  constructor(stores: CredentialStores) {
+    this.#stores = stores;
   }
 
   authenticate(req: HttpRequest, nowUs: number): GateOne | Promise<GateOne> {
@@ -40,13 +32,13 @@ export class Authenticator {
     if (cookie === undefined) return fail('no credential', false);
     const sid = parseCookie(cookie)[sessionCookieName];
     if (sid === undefined || sid === '') return fail('no session cookie', false);
-    const found = this.#sessions.lookup(sid, nowUs);
+    const found = this.#stores.sessions.lookup(sid, nowUs);
     if (!found.ok) return fail(found.reason, false);
-    const account = this.#accounts.byId(found.session.userId);
+    const account = this.#stores.accounts.byId(found.session.userId);
     if (account === undefined) return fail('account no longer exists', false);
     return {
       ok: true,
-      subject: { userId: account.userId, username: account.username, roles: account.roles, scopes: this.#scopesOf(account.roles), via: 'session', credentialId: sid },
+      subject: { userId: account.userId, username: account.username, roles: account.roles, scopes: this.#stores.scopesOf(account.roles), via: 'session', credentialId: sid },
     };
   }
 
@@ -55,7 +47,7 @@ export class Authenticator {
     if (match === null) return fail(authorization.length > maxTokenBytes ? 'token too large' : 'malformed Authorization header (expected "Bearer <token>")', true);
     const token = match[1]!;
     if (token.length > maxTokenBytes) return fail('token too large', true);
-    const checked = await this.#tokens.verify(token, nowUs);
+    const checked = await this.#stores.tokens.verify(token, nowUs);
     if (!checked.ok) return fail(checked.reason, true);
     const c = checked.claims;
     return { ok: true, subject: { userId: c.userId, username: c.username, roles: c.roles, scopes: new Set(c.scopes), via: 'token', credentialId: c.jti } };

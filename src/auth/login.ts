@@ -2,11 +2,10 @@ import { stringifySetCookie } from 'cookie';
 import { readJsonBody } from '../http/json-body.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
 import { type Problem, problem, problemResponse } from '../http/problem.js';
-import type { Account, Accounts } from './accounts.js';
+import type { Account } from './accounts.js';
 import { sessionCookieName } from './authenticate.js';
-import type { SessionStore } from './sessions.js';
 import type { Subject } from './subject.js';
-import type { TokenIssuer } from './tokens.js';
+import type { CredentialStores } from './credential-stores.js';
 
 type LoginBody = { readonly ok: true; readonly username: string; readonly password: string; readonly scope: string | undefined } | { readonly ok: false; readonly problem: Problem };
 
@@ -16,39 +15,33 @@ type LoginBody = { readonly ok: true; readonly username: string; readonly passwo
  * §5.1), optionally narrowed to fewer scopes; `DELETE /sessions/current` ends the caller's session at once.
  */
 export class Login {
-  readonly #accounts: Accounts;
-  readonly #sessions: SessionStore;
-  readonly #tokens: TokenIssuer;
-  readonly #scopesOf: (roles: readonly string[]) => ReadonlySet<string>;
+  readonly #stores: CredentialStores;
 
-  constructor(accounts: Accounts, sessions: SessionStore, tokens: TokenIssuer, scopesOf: (roles: readonly string[]) => ReadonlySet<string>) {
-    this.#accounts = accounts;
-    this.#sessions = sessions;
-    this.#tokens = tokens;
-    this.#scopesOf = scopesOf;
+  constructor(stores: CredentialStores) {
+    this.#stores = stores;
   }
 
   /** `POST /sessions` and `POST /tokens`: the only requests that do not pass gate 1 (they are the login). */
   async login(req: HttpRequest, kind: 'session' | 'token', nowUs: number): Promise<HttpResponse> {
     const body = readLoginBody(req);
     if (!body.ok) return problemResponse(body.problem, noStore);
-    const account = this.#accounts.verify(body.username, body.password);
+    const account = this.#stores.accounts.verify(body.username, body.password);
     // One answer for an unknown name and a wrong password, so names cannot be discovered this way.
     if (account === undefined) return problemResponse(problem(401, 'invalid-credentials', 'Unauthorized', 'The username or the password is wrong.'), noStore);
     if (kind === 'session') {
-      const session = this.#sessions.create(account.userId, nowUs);
+      const session = this.#stores.sessions.create(account.userId, nowUs);
       const maxAge = Math.floor((session.expiresUs - nowUs) / 1_000_000);
       const cookie = stringifySetCookie({ name: sessionCookieName, value: session.id, path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge });
       return jsonResponse(201, { user_id: account.userId, expires_in: maxAge }, { ...noStore, 'set-cookie': cookie });
     }
-    const granted = this.#scopesOf(account.roles);
+    const granted = this.#stores.scopesOf(account.roles);
     const requested = body.scope === undefined ? [...granted] : body.scope.split(' ').filter((s) => s !== '');
     const refused = requested.filter((s) => !granted.has(s));
     if (refused.length > 0) {
       return problemResponse(problem(400, 'invalid-scope', 'Bad Request', `Not granted to ${account.username}: ${refused.join(' ')}.`, { refused }), noStore);
     }
-    const token = await this.#tokens.issue(account, requested, nowUs);
-    return jsonResponse(200, { access_token: token, token_type: 'Bearer', expires_in: this.#tokens.lifetimeUs / 1_000_000, scope: requested.join(' ') }, noStore);
+    const token = await this.#stores.tokens.issue(account, requested, nowUs);
+    return jsonResponse(200, { access_token: token, token_type: 'Bearer', expires_in: this.#stores.tokens.lifetimeUs / 1_000_000, scope: requested.join(' ') }, noStore);
   }
 
   /** `DELETE /sessions/current`: revocation takes effect on the very next request. */
@@ -56,21 +49,21 @@ export class Login {
     if (subject.via !== 'session') {
       return problemResponse(problem(400, 'not-a-session', 'Bad Request', 'This request carries a token, which cannot be revoked; it expires on its own.'), noStore);
     }
-    this.#sessions.revoke(subject.credentialId);
+    this.#stores.sessions.revoke(subject.credentialId);
     return response(204, { ...noStore, 'set-cookie': stringifySetCookie({ name: sessionCookieName, value: '', path: '/', maxAge: 0 }) });
   }
 
   /** For scenarios and tests: what a successful login would have issued, without the password round trip. */
   openSession(account: Account, nowUs: number): string {
-    return this.#sessions.create(account.userId, nowUs).id;
+    return this.#stores.sessions.create(account.userId, nowUs).id;
   }
 
   issueToken(account: Account, nowUs: number, options: { readonly scopes?: readonly string[]; readonly lifetimeUs?: number } = {}): Promise<string> {
-    return this.#tokens.issue(account, options.scopes ?? [...this.#scopesOf(account.roles)], nowUs, options.lifetimeUs);
+    return this.#stores.tokens.issue(account, options.scopes ?? [...this.#stores.scopesOf(account.roles)], nowUs, options.lifetimeUs);
   }
 
   revokeSession(id: string): void {
-    this.#sessions.revoke(id);
+    this.#stores.sessions.revoke(id);
   }
 }
 
