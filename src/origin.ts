@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { demoAccountStore } from './auth/accounts.js';
 import { Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
 import { Login } from './auth/login.js';
+import type { Subject } from './auth/subject.js';
 import { SessionStore } from './auth/sessions.js';
 import { TokenIssuer } from './auth/tokens.js';
 import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
@@ -12,6 +13,7 @@ import { defaultRetentionUs, IdempotencyStore } from './idempotency/record-store
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
 import { NotesStore } from './notes/store.js';
+import { GraphEndpoint } from './graph/endpoint.js';
 import { handleOrders } from './orders/routes.js';
 import { PostsStore } from './posts/store.js';
 import { seedDemoData } from './posts/seed.js';
@@ -81,6 +83,8 @@ export interface Origin {
   readonly accounts: ReturnType<typeof demoAccountStore>;
   readonly audit: AuditLog;
   readonly alerts: readonly EnumerationAlert[];
+  /** The graph endpoint's batch calls and document-cache hits so far. */
+  graphStats(): { readonly batches: number; readonly documentHits: number; readonly documentMisses: number };
 }
 
 export function createOrigin(env: OriginEnvironment = testEnvironment(), settings: OriginSettings = defaultOriginSettings): Origin {
@@ -98,13 +102,14 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
   const login = new Login(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
+  const graph = new GraphEndpoint(users, posts);
   const idempotency = new IdempotencyStore(env.now, { retentionUs: settings.idempotencyRetentionUs });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const audit = new AuditLog();
   const detector = new EnumerationDetector(settings.detector);
   audit.onRecord((record) => detector.observe(record));
 
-  function afterGateOne(req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse {
+  function afterGateOne(req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse | Promise<HttpResponse> {
     const nowUs = env.now();
     if (!gate.ok) {
       const res = unauthenticated(gate.reason, gate.tokenPresented);
@@ -119,22 +124,30 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     const res = !admitted.ok
       ? tooManyRequests(admitted.retryAfterSeconds)
       : readsIdempotencyKey(req.method)
-        ? idempotent((r) => privateByDefault(route(r, pathname, query, guard)), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
-        : privateByDefault(route(req, pathname, query, guard));
+        ? idempotent((r) => route(r, pathname, query, guard), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
+        : route(req, pathname, query, guard);
+    if (res instanceof Promise) return res.then((r) => audited(req, pathname, subject, guard, admitted.ok, privateByDefault(r)));
+    return audited(req, pathname, subject, guard, admitted.ok, privateByDefault(res));
+  }
+
+  /** Writes the request's audit record, once its response is known, and passes the response on. */
+  function audited(req: HttpRequest, pathname: string, subject: Subject, guard: Guard, admitted: boolean, res: HttpResponse): HttpResponse {
+    const nowUs = env.now();
     const d = guard.decision;
     audit.record({
       atUs: nowUs, userId: subject.userId, username: subject.username, via: subject.via,
       operation: d === undefined ? req.method : describeOperation(d.operation),
       object: d === undefined ? pathname : describeObject(d.object),
       objectId: d?.object.id ?? null,
-      decision: admitted.ok && (d?.allow ?? res.status < 400) ? 'allow' : 'deny',
-      reason: !admitted.ok ? 'rate limited' : res.headers[replayedHeader] !== undefined ? 'replayed for its Idempotency-Key' : (d?.reason ?? `no resource decision (${res.status})`),
+      decision: admitted && (d?.allow ?? res.status < 400) ? 'allow' : 'deny',
+      reason: !admitted ? 'rate limited' : res.headers[replayedHeader] !== undefined ? 'replayed for its Idempotency-Key' : (d?.reason ?? `no resource decision (${res.status})`),
       status: res.status,
     });
     return res;
   }
 
-  function route(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse {
+  function route(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse | Promise<HttpResponse> {
+    if (pathname === '/graphql') return graph.handle(req, guard);
     if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(orders, req, pathname, guard);
     if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(notes, req, pathname, guard);
     if (pathname === '/users' || pathname.startsWith('/users/')) return routeUsers(req, pathname, query, guard);
@@ -146,9 +159,10 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     return notFound(pathname);
   }
 
-  function finish(head: boolean, req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse {
+  function finish(head: boolean, req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse | Promise<HttpResponse> {
     const res = afterGateOne(req, pathname, query, gate);
-    return head ? response(res.status, res.headers) : res;
+    if (!head) return res;
+    return res instanceof Promise ? res.then((r) => response(r.status, r.headers)) : response(res.status, res.headers);
   }
 
   /**
@@ -189,6 +203,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     accounts,
     audit,
     alerts: detector.alerts,
+    graphStats: () => ({ batches: graph.stats.batches, documentHits: graph.documents.hits, documentMisses: graph.documents.misses }),
   };
 }
 

@@ -25,7 +25,7 @@ export function renderTimeline(events: readonly TraceEvent[]): string {
     const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
     lines.push(
       `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${`#${e.exchangeId}.${e.attempt}`.padEnd(7)}` +
-        `${messageText(e).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
+        `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
     );
   }
   return lines.join('\n');
@@ -50,7 +50,7 @@ export function renderSummary(result: RunResult, replay: string): string {
   const out: string[] = [];
   out.push('Exchanges (latency: first send to receipt of the whole response, re-sends included)');
   const rows = result.summary.map((x) => [
-    String(x.step + 1), x.client, x.auth, `${x.method} ${x.path}`, x.status === null ? '—' : String(x.status), String(x.attempts),
+    String(x.step + 1), x.client, x.auth, `${x.method} ${shorten(x.path)}`, x.status === null ? '—' : String(x.status), String(x.attempts),
     x.latencyMs === null ? '—' : formatMs(Math.round(x.latencyMs * 1000)), String(x.requestBytes), String(x.responseBytes), x.outcome,
   ]);
   out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
@@ -107,4 +107,9 @@ function table(head: readonly string[], rows: readonly string[][], rightAligned:
   const line = (cells: readonly string[]) =>
     '  ' + cells.map((c, i) => (rightAligned.has(i) ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
   return [line(head), ...rows.map(line)].join('\n');
+}
+
+/** Long paths (a persisted GET carries its hash) are cut for the table; `--json` keeps them whole. */
+function shorten(text: string, max = 60): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { hideSuggestions } from './limits/suggestions.js';
+import { type DocumentNode, GraphQLError, parse, type GraphQLSchema, specifiedRules, validate, type ValidationRule } from 'graphql';
+
+export type Prepared = { readonly ok: true; readonly document: DocumentNode; readonly hash: string } | { readonly ok: false; readonly errors: readonly GraphQLError[]; readonly hash: string };
+
+/**
+ * Parsed and validated documents keyed by the SHA-256 of the query text, so a repeated query skips parse
+ * and validation (validation is most of a small query's cost). Only the checks that depend on the document
+ * alone are cached; limits that read variables run on every request. Bounded, least recently used first out.
+ */
+export class DocumentCache {
+  readonly #schema: GraphQLSchema;
+  readonly #capacity: number;
+  readonly #entries = new Map<string, Prepared>();
+  readonly #parse: (query: string) => DocumentNode | GraphQLError;
+  readonly #rules: readonly ValidationRule[];
+  hits = 0;
+  misses = 0;
+
+  constructor(schema: GraphQLSchema, options: { capacity?: number; parse?: (query: string) => DocumentNode | GraphQLError; rules?: readonly ValidationRule[] } = {}) {
+    this.#schema = schema;
+    this.#capacity = options.capacity ?? 1_000;
+    this.#parse = options.parse ?? parseOrError;
+    this.#rules = [...specifiedRules, ...(options.rules ?? [])];
+  }
+
+  prepare(query: string): Prepared {
+    const hash = createHash('sha256').update(query).digest('hex');
+    const cached = this.#entries.get(hash);
+    if (cached !== undefined) {
+      this.hits++;
+      this.#entries.delete(hash);
+      this.#entries.set(hash, cached);
+      return cached;
+    }
+    this.misses++;
+    const parsed = this.#parse(query);
+    const prepared: Prepared = parsed instanceof GraphQLError
+      ? { ok: false, errors: [parsed], hash }
+      : ((errors) => (errors.length > 0 ? { ok: false as const, errors, hash } : { ok: true as const, document: parsed, hash }))(hideSuggestions(validate(this.#schema, parsed, this.#rules)));
+    this.#entries.set(hash, prepared);
+    if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
+    return prepared;
+  }
+}
+
+function parseOrError(query: string): DocumentNode | GraphQLError {
+  try {
+    return parse(query);
+  } catch (error) {
+    return error instanceof GraphQLError ? error : new GraphQLError(String(error));
+  }
+}

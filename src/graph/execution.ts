@@ -1,0 +1,45 @@
+import { execute, type ExecutionResult, getOperationAST, GraphQLError, type GraphQLSchema, OperationTypeNode } from 'graphql';
+import type { HttpResponse } from '../http/message.js';
+import { response } from '../http/message.js';
+import type { Prepared } from './document-cache.js';
+import { graphMediaType } from './http/graph-error.js';
+import type { GraphContext } from './schema.js';
+
+export interface GraphParams {
+  readonly variables: Readonly<Record<string, unknown>> | undefined;
+  readonly operationName: string | undefined;
+}
+
+
+/**
+ * Runs one operation: a document rejected before execution (syntax, validation, limits, variables) is 400
+ * with `errors` and no `data`, and no resolver runs; an executed one is 200, with `errors` beside `data`
+ * when only some fields failed (spec 7.2: monitoring must read `errors`, not only the status).
+ */
+export async function runOperation(
+  schema: GraphQLSchema,
+  prepared: Prepared,
+  params: GraphParams,
+  context: GraphContext,
+  allowed: { readonly mutation: boolean },
+): Promise<{ readonly response: HttpResponse; readonly executed: boolean }> {
+  if (!prepared.ok) return { response: graphResponse(400, { errors: prepared.errors }), executed: false };
+  const operation = getOperationAST(prepared.document, params.operationName);
+  if (operation === null || operation === undefined) {
+    const message = params.operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${params.operationName}".`;
+    return { response: graphResponse(400, { errors: [new GraphQLError(message)] }), executed: false };
+  }
+  if (operation.operation !== OperationTypeNode.QUERY && !allowed.mutation) {
+    return { response: graphResponse(405, { errors: [new GraphQLError(`A ${operation.operation} cannot be sent with GET; use POST.`)] }, { allow: 'POST' }), executed: false };
+  }
+  const result = await execute({ schema, document: prepared.document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
+  // Variable coercion fails before any resolver runs, and execute then returns no `data` at all.
+  return { response: graphResponse(result.data === undefined ? 400 : 200, result), executed: result.data !== undefined };
+}
+
+export function graphResponse(status: number, result: ExecutionResult | { readonly errors: readonly GraphQLError[] }, headers: Record<string, string> = {}): HttpResponse {
+  const body: Record<string, unknown> = {};
+  if (result.errors !== undefined && result.errors.length > 0) body.errors = result.errors.map((e) => e.toJSON());
+  if ('data' in result && result.data !== undefined) body.data = result.data;
+  return response(status, { 'content-type': graphMediaType, ...headers }, JSON.stringify(body));
+}

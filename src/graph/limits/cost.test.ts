@@ -1,0 +1,159 @@
+import { parse, specifiedRules, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { estimateCost, maxCostRule, type VariableValues } from './cost.js';
+import { maxDepthRule } from './depth.js';
+import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
+import { sampleQuery, testSchema } from './test-schema.js';
+
+const cost = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits, operationName?: string) =>
+  estimateCost(parse(query), testSchema, variables, limits, operationName);
+const check = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits) =>
+  validate(testSchema, parse(query), [maxCostRule(limits, variables)]);
+
+/** A default list size that differs from `posts`' default of 10, so each fallback shows which one it took. */
+const listsOfThree = graphLimitsWith({ defaultListSize: 3 });
+const postsWith = (limit: string) => `query($n: Int) { user(id: 1) { posts(limit: ${limit}) { title } } }`;
+
+describe('estimateCost: objects resolved, lists paid once per item they may return', () => {
+  it('prices the spec sample at 111: 1 user + 5 × (post + 10 × (comment + author) + author)', () => {
+    expect(cost(sampleQuery)).toBe(111);
+    expect(check(sampleQuery)).toEqual([]);
+  });
+
+  it('charges scalars nothing and every object 1 by default', () => {
+    expect(cost('{ user(id: 1) { id name } }')).toBe(1);
+    expect(cost('{ user(id: 1) { __typename } }')).toBe(1);
+    expect(cost('{ __typename }')).toBe(0);
+  });
+
+  it('multiplies by a literal limit', () => {
+    expect(cost('{ user(id: 1) { posts(limit: 3) { title } } }')).toBe(4);
+    expect(cost('{ user(id: 1) { posts(limit: 0) { comments { author { name } } } } }')).toBe(1);
+  });
+
+  it('multiplies by a limit passed as a variable, which plugins reading only literals miss', () => {
+    expect(cost(postsWith('$n'), { n: 7 })).toBe(8);
+    expect(cost(postsWith('$n'), { n: 40 })).toBe(41);
+  });
+
+  it('uses the argument default (10) when the variable is absent, as execution does', () => {
+    expect(cost(postsWith('$n'), {}, listsOfThree)).toBe(11);
+    expect(cost('{ user(id: 1) { posts { title } } }', {}, listsOfThree)).toBe(11);
+  });
+
+  it("uses the variable's own default before the argument's", () => {
+    const query = 'query($n: Int = 4) { user(id: 1) { posts(limit: $n) { title } } }';
+    expect(cost(query, {}, listsOfThree)).toBe(5);
+    expect(cost(query, { n: 2 }, listsOfThree)).toBe(3);
+  });
+
+  it('falls back to the default list size when the limit is null, which bounds nothing', () => {
+    expect(cost(postsWith('$n'), { n: null }, listsOfThree)).toBe(4);
+    expect(cost(postsWith('null'), {}, listsOfThree)).toBe(4);
+  });
+
+  it('clamps a negative limit to 0 items', () => {
+    expect(cost(postsWith('-5'))).toBe(1);
+    expect(cost(postsWith('$n'), { n: -5 })).toBe(1);
+  });
+
+  it('reads a variable too large for Int at its value: execution refuses it, the estimate must not shrink it', () => {
+    expect(cost(postsWith('$n'), { n: 1e12 })).toBe(1e12 + 1);
+    expect(check(postsWith('$n'), { n: 1e12 })).toHaveLength(1);
+  });
+
+  it('does not turn an empty list times an unbounded one into NaN', () => {
+    const query = 'query($n: Int) { user(id: 1) { posts(limit: 0) { author { posts(limit: $n) { title } } } } }';
+    expect(cost(query, { n: Infinity })).toBe(1);
+    expect(cost(postsWith('$n'), { n: Infinity })).toBe(Infinity);
+    expect(check(postsWith('$n'), { n: Infinity })).toHaveLength(1);
+  });
+
+  it('multiplies nested lists: posts × comments', () => {
+    // 1 user + 4 posts × (1 post + 10 comments × (1 comment + 1 author))
+    expect(cost('{ user(id: 1) { posts(limit: 4) { comments { author { name } } } } }')).toBe(85);
+    // ... and again for the authors' posts: 1 + 2 × (1 + 1 author × (1 + 3 posts × 1))
+    expect(cost('{ user(id: 1) { posts(limit: 2) { author { posts(limit: 3) { title } } } } }')).toBe(11);
+  });
+
+  it('follows named and inline fragments, pricing them where they are spread', () => {
+    const inline = '{ user(id: 1) { posts(limit: 4) { comments { author { name } } } } }';
+    const named = `{ user(id: 1) { ...P } } fragment P on User { posts(limit: 4) { ...C } } fragment C on Post { comments { author { name } } }`;
+    const inlineFragments = '{ user(id: 1) { ... on User { posts(limit: 4) { ... { comments { author { name } } } } } } }';
+    expect([cost(named), cost(inlineFragments)]).toEqual([cost(inline), cost(inline)]);
+    expect(cost(`{ user(id: 1) { posts(limit: 2) { ...A } author: posts(limit: 3) { ...A } } } fragment A on Post { author { name } }`)).toBe(11);
+  });
+
+  it('reads variables inside fragments from the operation', () => {
+    expect(cost('query($n: Int) { user(id: 1) { ...P } } fragment P on User { posts(limit: $n) { title } }', { n: 6 })).toBe(7);
+  });
+
+  it('counts every copy of a field, aliased or not (an upper bound may overcount merged fields)', () => {
+    expect(cost('{ a: user(id: 1) { name } b: user(id: 2) { name } }')).toBe(2);
+    expect(cost('{ user(id: 1) { name } user(id: 1) { id } }')).toBe(2);
+  });
+
+  it('counts what @skip or @include might leave out', () => {
+    expect(cost('{ user(id: 1) { posts(limit: 3) @skip(if: true) { title } } }')).toBe(4);
+  });
+
+  it('applies per-field weights, never below 1 for a field that returns objects', () => {
+    const heavyComments = graphLimitsWith({ fieldWeights: { 'Post.comments': 3, 'Comment.body': 2 } });
+    // 1 + 2 posts × (1 + 10 × (3 + 2))
+    expect(cost('{ user(id: 1) { posts(limit: 2) { comments { body } } } }', {}, heavyComments)).toBe(103);
+    const freeAuthors = graphLimitsWith({ fieldWeights: { 'Post.author': 0 } });
+    expect(cost('{ user(id: 1) { posts(limit: 2) { author { name } } } }', {}, freeAuthors)).toBe(5);
+  });
+
+  it('prices mutations and subscriptions from their own root', () => {
+    expect(cost('mutation { a: createPost(title: "a") { id } b: addComment(postId: 1, body: "b") { author { name } } }')).toBe(3);
+    expect(cost('subscription { commentAdded(postId: 1) { author { posts(limit: 2) { title } } } }')).toBe(4);
+  });
+
+  it('measures the named operation, or the dearest one when none is named', () => {
+    const document = 'query Cheap { user(id: 1) { name } } query Dear { user(id: 1) { posts(limit: 9) { title } } }';
+    expect(cost(document, {}, defaultGraphLimits, 'Cheap')).toBe(1);
+    expect(cost(document, {}, defaultGraphLimits, 'Dear')).toBe(10);
+    expect(cost(document)).toBe(10);
+    expect(cost(document, {}, defaultGraphLimits, 'Missing')).toBe(0);
+  });
+
+  it('stops on cyclic fragments, which graphql reports', () => {
+    const query = '{ user(id: 1) { ...A } } fragment A on User { posts(limit: 2) { author { ...B } } } fragment B on User { ...A }';
+    expect(cost(query)).toBe(5);
+    expect(validate(testSchema, parse(query), [...specifiedRules, maxCostRule(defaultGraphLimits, {})]).map((e) => e.message)).toEqual([
+      'Cannot spread fragment "A" within itself via "B".',
+    ]);
+  });
+
+  it('does not throw on fields the schema does not have', () => {
+    expect(cost('{ user(id: 1) { nope { deeper } posts(limit: 2) { title } } }')).toBe(5);
+  });
+});
+
+describe('maxCostRule: refused before execution when the estimate is over the limit', () => {
+  it('refuses a shallow query that a depth limit lets through', () => {
+    const wide = '{ user(id: 1) { posts(limit: 50) { comments { author { name } } } } }';
+    expect(validate(testSchema, parse(wide), [maxDepthRule(defaultGraphLimits.maxDepth)])).toEqual([]);
+    const [error] = check(wide);
+    expect(error?.message).toBe('The query has an estimated cost of 1051; the maximum cost is 250.');
+    expect(error?.extensions).toEqual({ code: 'QUERY_TOO_COSTLY', cost: 1051, maxCost: 250 });
+  });
+
+  it('refuses through a variable what it accepts with a small one, for the same document', () => {
+    const query = 'query Feed($n: Int) { user(id: 1) { posts(limit: $n) { comments { body } } } }';
+    expect(check(query, { n: 5 })).toEqual([]);
+    expect(check(query, { n: 100 }).map((e) => e.message)).toEqual(['Query "Feed" has an estimated cost of 1101; the maximum cost is 250.']);
+  });
+
+  it('accepts a cost exactly at the limit and refuses one above', () => {
+    const atLimit = graphLimitsWith({ maxCost: 11 });
+    expect(check(postsWith('10'), {}, atLimit)).toEqual([]);
+    expect(check(postsWith('11'), {}, atLimit)).toHaveLength(1);
+  });
+
+  it('has no limit at Infinity and refuses limits that cannot work', () => {
+    expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
+    expect(() => maxCostRule({ ...defaultGraphLimits, maxCost: Number.NaN }, {})).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  getNamedType, getNullableType, getVariableValues, GraphQLError, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
+  valueFromAST, type DocumentNode, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
+  type OperationDefinitionNode, type SelectionNode, type SelectionSetNode, type ValidationRule,
+} from 'graphql';
+import { fragmentLookup, measuredOnce, operationsOf, type FragmentLookup } from './fragments.js';
+import { operationLabel } from './operation-label.js';
+import { checkGraphLimits, type GraphLimits } from './settings.js';
+
+/** A request's variables as the client sent them (the JSON `variables` member), before coercion. */
+export type VariableValues = Readonly<Record<string, unknown>>;
+
+/** The argument that bounds a list field's length (`User.posts(limit:)`, spec §8.4). */
+const sizeArgument = 'limit';
+
+/** See depth.ts: introspection reads the schema, not the store; MaxIntrospectionDepthRule bounds it. */
+const introspectionFields: ReadonlySet<string> = new Set(['__schema', '__type']);
+
+/**
+ * The cost of an operation: every field costs its weight each time it resolves, and everything a list field
+ * selects is paid once per item it may return. It is an upper bound, never a guess in the middle, because a
+ * client that can make it too low can make the server do unbounded work. Where a value is unknown, the larger
+ * reading is taken: every selection counts whatever its `@skip`/`@include` or type condition, and fields that
+ * execution merges are counted once per time they are written.
+ */
+export function operationCost(
+  operation: OperationDefinitionNode,
+  schema: GraphQLSchema,
+  variables: VariableValues,
+  limits: GraphLimits,
+  fragmentNamed: FragmentLookup,
+): number {
+  // The values the resolvers will see: the same coercion execution runs, so a variable's own default applies
+  // and `"5"` is no number. Variables that do not coerce stop execution before any resolver, so their raw
+  // values only have to give some answer.
+  const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
+  const values: VariableValues = coercion.coerced ?? variables;
+  // A fragment costs the same wherever it is spread in one operation: its type condition fixes its types.
+  const fragmentCost = measuredOnce(fragmentNamed, (fragment) => costOfSet(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value)));
+
+  const costOfSet = (set: SelectionSetNode, parentType: GraphQLNamedType | undefined): number =>
+    set.selections.reduce((sum, selection) => sum + costOf(selection, parentType), 0);
+
+  const costOf = (selection: SelectionNode, parentType: GraphQLNamedType | undefined): number => {
+    switch (selection.kind) {
+      case Kind.FIELD:
+        return fieldCost(selection, parentType);
+      case Kind.INLINE_FRAGMENT:
+        return costOfSet(selection.selectionSet, selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType);
+      case Kind.FRAGMENT_SPREAD:
+        return fragmentCost(selection.name.value);
+    }
+  };
+
+  const fieldCost = (field: FieldNode, parentType: GraphQLNamedType | undefined): number => {
+    const name = field.name.value;
+    if (name === '__typename' || introspectionFields.has(name)) return 0;
+    const definition = isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[name] : undefined;
+    if (parentType === undefined || definition === undefined) {
+      // Unknown to the schema: FieldsOnCorrectTypeRule refuses the document. Count it as an object so the
+      // rest of the estimate still means something in the error list.
+      return 1 + (field.selectionSet ? costOfSet(field.selectionSet, undefined) : 0);
+    }
+    const returnsObjects = isCompositeType(getNamedType(definition.type));
+    const configured = limits.fieldWeights[`${parentType.name}.${name}`];
+    const weight = returnsObjects ? Math.max(1, configured ?? 1) : (configured ?? 0);
+    const perItem = weight + (field.selectionSet ? costOfSet(field.selectionSet, getNamedType(definition.type)) : 0);
+    return times(itemsBound(field, definition, values, limits.defaultListSize), perItem);
+  };
+
+  const root = schema.getRootType(operation.operation);
+  return costOfSet(operation.selectionSet, root ?? undefined);
+}
+
+/**
+ * How many items one resolution of a field may return: 1 for a single value; for a list, its `limit`
+ * argument, else the list default. A list of lists multiplies the default in once more per level, as nothing
+ * bounds the inner lists.
+ */
+function itemsBound(field: FieldNode, definition: GraphQLField<unknown, unknown>, values: VariableValues, defaultListSize: number): number {
+  let listLevels = 0;
+  for (let type = getNullableType(definition.type); isListType(type); type = getNullableType(type.ofType)) listLevels++;
+  if (listLevels === 0) return 1;
+  return times(listSize(field, definition, values, defaultListSize), defaultListSize ** (listLevels - 1));
+}
+
+function listSize(field: FieldNode, definition: GraphQLField<unknown, unknown>, values: VariableValues, defaultListSize: number): number {
+  const argument = definition.args.find((arg) => arg.name === sizeArgument);
+  if (argument === undefined) return defaultListSize;
+  const node = field.arguments?.find((arg) => arg.name.value === sizeArgument);
+  // The reading graphql-js's execution makes (getArgumentValues): a variable the request did not send leaves
+  // the argument unset, so its default applies, exactly as when the argument is not written at all.
+  let value: unknown;
+  if (node === undefined) value = argument.defaultValue;
+  else if (node.value.kind === Kind.VARIABLE) value = Object.hasOwn(values, node.value.name.value) ? values[node.value.name.value] : argument.defaultValue;
+  else value = valueFromAST(node.value, argument.type, values);
+  // null (or an unusable value) sets no bound, so the list is as long as one the client cannot bound.
+  // A negative limit returns nothing; Infinity (only from raw, uncoerced variables) stays Infinity.
+  return typeof value === 'number' && !Number.isNaN(value) ? Math.max(0, Math.ceil(value)) : defaultListSize;
+}
+
+/** Nothing times anything is nothing, even when the other side is Infinity: 0 × Infinity must not be NaN. */
+function times(items: number, costPerItem: number): number {
+  return items === 0 || costPerItem === 0 ? 0 : items * costPerItem;
+}
+
+/**
+ * The cost of the operation a request would run, the named one or, with no name, the dearest in the document.
+ * Pure: the same document, schema, variables and limits always give the same number.
+ */
+export function estimateCost(
+  document: DocumentNode,
+  schema: GraphQLSchema,
+  variables: VariableValues,
+  limits: GraphLimits,
+  operationName?: string,
+): number {
+  const fragmentNamed = fragmentLookup(document);
+  return Math.max(0, ...operationsOf(document, operationName).map((operation) => operationCost(operation, schema, variables, limits, fragmentNamed)));
+}
+
+/**
+ * Refuses an operation whose estimated cost exceeds `limits.maxCost` (spec §8.3). The variables are the
+ * request's, since a `limit` passed as `$n` is as much a part of the cost as one written in the query. Every
+ * operation of the document is checked: the rule does not know which one the request names, and a document
+ * carrying an oversized operation has no honest use.
+ */
+export function maxCostRule(limits: GraphLimits, variables: VariableValues = {}): ValidationRule {
+  checkGraphLimits(limits);
+  return (context) => ({
+    OperationDefinition(operation) {
+      const cost = operationCost(operation, context.getSchema(), variables, limits, (name) => context.getFragment(name));
+      if (cost > limits.maxCost) {
+        context.reportError(
+          new GraphQLError(`${operationLabel(operation)} has an estimated cost of ${cost}; the maximum cost is ${limits.maxCost}.`, {
+            nodes: operation,
+            extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: limits.maxCost },
+          }),
+        );
+      }
+      return false;
+    },
+    FragmentDefinition: () => false,
+  });
+}

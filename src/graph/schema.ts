@@ -1,0 +1,142 @@
+import {
+  GraphQLError, GraphQLID, GraphQLInt, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLSchema, GraphQLString,
+} from 'graphql';
+import type { Guard } from '../policy/guard.js';
+import type { Operation } from '../policy/operation.js';
+import type { Comment, Post, PostsStore } from '../posts/store.js';
+import type { User } from '../users/store.js';
+import type { Loaders } from './loaders.js';
+
+/** What every resolver of one request gets: the caller's gate 2 and the request's batch loaders. */
+export interface GraphContext {
+  readonly guard: Guard;
+  readonly loaders: Loaders;
+  readonly posts: PostsStore;
+  /** Objects resolved so far: the cost estimate must bound it (a property checks). */
+  resolved: number;
+}
+
+/** `posts(limit)` and `comments(limit)` bounds: 0 to 50, so that one field can never ask for the whole store. */
+export const maxPostsLimit = 50;
+
+/**
+ * Gate 2 for a field: the same policy as the REST routes. A field the caller may not see resolves to null
+ * with an error at its path (spec 7.2), never to the data.
+ */
+function allow(ctx: GraphContext, operation: Operation): void {
+  const access = ctx.guard.access(operation, { resource: operation.resource });
+  if (!access.allow) throw new GraphQLError(`Not permitted: ${access.reason}.`, { extensions: { code: 'FORBIDDEN' } });
+}
+
+/** The spec's `id` is written quoted in one sample and bare in another: `ID` accepts both. */
+function idOf(value: unknown): number | undefined {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && String(id) === String(value) ? id : undefined;
+}
+
+function checkLimit(limit: number): void {
+  if (limit < 0 || limit > maxPostsLimit) {
+    throw new GraphQLError(`limit must be between 0 and ${maxPostsLimit}, got ${limit}.`, { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+}
+
+function resolved<T>(ctx: GraphContext, value: T): T {
+  ctx.resolved += Array.isArray(value) ? value.length : value === undefined || value === null ? 0 : 1;
+  return value;
+}
+
+const UserType: GraphQLObjectType = new GraphQLObjectType<User, GraphContext>({
+  name: 'User',
+  fields: () => ({
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    name: { type: new GraphQLNonNull(GraphQLString) },
+    posts: {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(PostType))),
+      args: { limit: { type: GraphQLInt, defaultValue: 10 } },
+      resolve: async (user, args: { limit: number }, ctx) => {
+        checkLimit(args.limit);
+        allow(ctx, { action: 'list', resource: 'posts' });
+        return resolved(ctx, await ctx.loaders.posts.load(`${user.id}:${args.limit}`));
+      },
+    },
+  }),
+});
+
+const PostType: GraphQLObjectType = new GraphQLObjectType<Post, GraphContext>({
+  name: 'Post',
+  fields: () => ({
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    title: { type: new GraphQLNonNull(GraphQLString) },
+    comments: {
+      type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(CommentType))),
+      // Bounded like posts, so the cost estimate (which multiplies by `limit`) stays an upper bound.
+      args: { limit: { type: GraphQLInt, defaultValue: 10 } },
+      resolve: async (post, args: { limit: number }, ctx) => {
+        checkLimit(args.limit);
+        return resolved(ctx, (await ctx.loaders.comments.load(post.id)).slice(0, args.limit));
+      },
+    },
+    author: { type: new GraphQLNonNull(UserType), resolve: (post, _args, ctx) => author(ctx, post.authorId) },
+  }),
+});
+
+const CommentType: GraphQLObjectType = new GraphQLObjectType<Comment, GraphContext>({
+  name: 'Comment',
+  fields: () => ({
+    id: { type: new GraphQLNonNull(GraphQLID) },
+    body: { type: new GraphQLNonNull(GraphQLString) },
+    author: { type: new GraphQLNonNull(UserType), resolve: (comment, _args, ctx) => author(ctx, comment.authorId) },
+  }),
+});
+
+async function author(ctx: GraphContext, authorId: number): Promise<User> {
+  allow(ctx, { action: 'read', resource: 'users' });
+  const user = await ctx.loaders.users.load(authorId);
+  if (user === undefined) throw new GraphQLError(`User ${authorId} no longer exists.`, { extensions: { code: 'NOT_FOUND' } });
+  return resolved(ctx, user);
+}
+
+const QueryType = new GraphQLObjectType<unknown, GraphContext>({
+  name: 'Query',
+  fields: {
+    user: {
+      type: UserType,
+      args: { id: { type: new GraphQLNonNull(GraphQLID) } },
+      resolve: async (_root, args: { id: unknown }, ctx) => {
+        allow(ctx, { action: 'read', resource: 'users' });
+        const id = idOf(args.id);
+        return id === undefined ? null : resolved(ctx, (await ctx.loaders.users.load(id)) ?? null);
+      },
+    },
+  },
+});
+
+const MutationType = new GraphQLObjectType<unknown, GraphContext>({
+  name: 'Mutation',
+  fields: {
+    createPost: {
+      type: new GraphQLNonNull(PostType),
+      args: { title: { type: new GraphQLNonNull(GraphQLString) } },
+      resolve: (_root, args: { title: string }, ctx) => {
+        allow(ctx, { action: 'create', resource: 'posts' });
+        if (args.title.trim() === '' || args.title.length > 200) throw new GraphQLError('title must be 1 to 200 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
+        return resolved(ctx, ctx.posts.addPost(ctx.guard.subject.userId, args.title));
+      },
+    },
+    addComment: {
+      type: new GraphQLNonNull(CommentType),
+      args: { postId: { type: new GraphQLNonNull(GraphQLID) }, body: { type: new GraphQLNonNull(GraphQLString) } },
+      resolve: (_root, args: { postId: unknown; body: string }, ctx) => {
+        allow(ctx, { action: 'create', resource: 'posts' });
+        const postId = idOf(args.postId);
+        if (args.body.trim() === '' || args.body.length > 1000) throw new GraphQLError('body must be 1 to 1000 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
+        const comment = postId === undefined ? undefined : ctx.posts.addComment(postId, ctx.guard.subject.userId, args.body);
+        if (comment === undefined) throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
+        return resolved(ctx, comment);
+      },
+    },
+  },
+});
+
+/** Spec §2 graph types. Subscription comes with push delivery over the simulated link (issue 5, point 6). */
+export const graphSchema = new GraphQLSchema({ query: QueryType, mutation: MutationType });
