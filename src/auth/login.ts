@@ -1,7 +1,7 @@
 import { stringifySetCookie } from 'cookie';
 import { readJsonBody } from '../http/json-body.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
-import { type Problem, problem, problemResponse } from '../http/problem.js';
+import { invalidBody, type Problem, problem, problemResponse } from '../http/problem.js';
 import type { Account } from './accounts.js';
 import { sessionCookieName } from './authenticate.js';
 import type { Subject } from './subject.js';
@@ -73,15 +73,11 @@ function readLoginBody(req: HttpRequest): LoginBody {
   const body = readJsonBody(req);
   if (!body.ok) return body;
   const v = body.value as Record<string, unknown> | null;
-  const invalid = (pointer: string, detail: string): LoginBody => ({
-    ok: false,
-    problem: problem(422, 'invalid-body', 'Unprocessable Content', detail, { errors: [{ pointer, detail }] }),
-  });
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return invalid('/', 'The body must be {"username": "...", "password": "..."}.');
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return invalidBody('', 'The body must be {"username": "...", "password": "..."}.');
   const unknown = Object.keys(v).find((k) => k !== 'username' && k !== 'password' && k !== 'scope');
-  if (unknown !== undefined) return invalid(`/${unknown}`, `Unknown field "${unknown}".`);
-  if (typeof v.username !== 'string') return invalid('/username', '"username" must be a string.');
-  if (typeof v.password !== 'string') return invalid('/password', '"password" must be a string.');
-  if (v.scope !== undefined && typeof v.scope !== 'string') return invalid('/scope', '"scope" must be a space-separated string.');
+  if (unknown !== undefined) return invalidBody(`/${unknown}`, `Unknown field "${unknown}".`);
+  if (typeof v.username !== 'string') return invalidBody('/username', '"username" must be a string.');
+  if (typeof v.password !== 'string') return invalidBody('/password', '"password" must be a string.');
+  if (v.scope !== undefined && typeof v.scope !== 'string') return invalidBody('/scope', '"scope" must be a space-separated string.');
   return { ok: true, username: v.username, password: v.password, scope: v.scope };
 }

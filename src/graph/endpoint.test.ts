@@ -145,4 +145,10 @@ describe('persisted queries (Apollo APQ over GET)', () => {
     const posted = await post(t, alice, nestedSample, { id: '1', limit: 2 });
     expect(warm.body).toBe(posted.body);
   });
+
+  it('does not let the cache keep a GET that only partly succeeded', async () => {
+    const t = new TestOrigin();
+    const res = await t.send('GET', `/graphql?query=${encodeURIComponent('{ ok: user(id: 1) { name } failed: user(id: 2) { posts(limit: 51) { title } } }')}`, t.session('alice'));
+    expect([res.status, res.headers['cache-control']]).toEqual([200, 'private']);
+  });
 });

@@ -65,8 +65,8 @@ export class GraphEndpoint {
     }
     const context = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0 };
     const isGet = req.method === 'GET';
-    return runOperation(graphSchema, prepared, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed }) =>
-      isGet && executed && response.status === 200 && !response.body!.includes('"errors"') ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response,
+    return runOperation(graphSchema, prepared, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) =>
+      isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response,
     );
   }
 }

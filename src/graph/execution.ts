@@ -22,19 +22,20 @@ export async function runOperation(
   params: GraphParams,
   context: GraphContext,
   allowed: { readonly mutation: boolean },
-): Promise<{ readonly response: HttpResponse; readonly executed: boolean }> {
-  if (!prepared.ok) return { response: graphResponse(400, { errors: prepared.errors }), executed: false };
+): Promise<{ readonly response: HttpResponse; readonly executed: boolean; readonly partial: boolean }> {
+  if (!prepared.ok) return { response: graphResponse(400, { errors: prepared.errors }), executed: false, partial: false };
   const operation = getOperationAST(prepared.document, params.operationName);
   if (operation === null || operation === undefined) {
     const message = params.operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${params.operationName}".`;
-    return { response: graphResponse(400, { errors: [new GraphQLError(message)] }), executed: false };
+    return { response: graphResponse(400, { errors: [new GraphQLError(message)] }), executed: false, partial: false };
   }
   if (operation.operation !== OperationTypeNode.QUERY && !allowed.mutation) {
-    return { response: graphResponse(405, { errors: [new GraphQLError(`A ${operation.operation} cannot be sent with GET; use POST.`)] }, { allow: 'POST' }), executed: false };
+    return { response: graphResponse(405, { errors: [new GraphQLError(`A ${operation.operation} cannot be sent with GET; use POST.`)] }, { allow: 'POST' }), executed: false, partial: false };
   }
   const result = await execute({ schema, document: prepared.document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
   // Variable coercion fails before any resolver runs, and execute then returns no `data` at all.
-  return { response: graphResponse(result.data === undefined ? 400 : 200, result), executed: result.data !== undefined };
+  const executed = result.data !== undefined;
+  return { response: graphResponse(executed ? 200 : 400, result), executed, partial: executed && (result.errors?.length ?? 0) > 0 };
 }
 
 export function graphResponse(status: number, result: ExecutionResult | { readonly errors: readonly GraphQLError[] }, headers: Record<string, string> = {}): HttpResponse {

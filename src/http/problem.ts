@@ -37,3 +37,11 @@ export function methodNotAllowed(method: string, allowed: readonly string[]): Ht
     { allow: allowed.join(', ') },
   );
 }
+
+/**
+ * 422 for a body that is JSON but not what the resource accepts, naming the field with an RFC 6901 JSON
+ * Pointer (`""` is the whole body, `/content` a member).
+ */
+export function invalidBody(pointer: string, detail: string): { readonly ok: false; readonly problem: Problem } {
+  return { ok: false, problem: problem(422, 'invalid-body', 'Unprocessable Content', detail, { errors: [{ pointer, detail }] }) };
+}

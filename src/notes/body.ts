@@ -1,6 +1,6 @@
 import { readJsonBody } from '../http/json-body.js';
 import type { HttpRequest } from '../http/message.js';
-import { type Problem, problem } from '../http/problem.js';
+import { invalidBody, type Problem } from '../http/problem.js';
 
 /** A note travels as `{"content": "..."}` (the spec leaves the name open; see docs/decisions.md). */
 export type NoteBody = { readonly ok: true; readonly content: string } | { readonly ok: false; readonly problem: Problem };
@@ -13,23 +13,18 @@ export function readNoteBody(req: HttpRequest): NoteBody {
   if (!body.ok) return body;
   const value = body.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return invalid('/', 'The body must be a JSON object like {"content": "..."}.');
+    return invalidBody('', 'The body must be a JSON object like {"content": "..."}.');
   }
   const unknown = Object.keys(value).filter((key) => !allowedFields.has(key));
   if (unknown.length > 0) {
-    return invalid(`/${unknown[0]}`, `Unknown field "${unknown[0]}"; a note has only "content".`);
+    return invalidBody(`/${unknown[0]}`, `Unknown field "${unknown[0]}"; a note has only "content".`);
   }
   const content = (value as { content?: unknown }).content;
-  if (content === undefined) return invalid('/content', 'The field "content" is required.');
+  if (content === undefined) return invalidBody('/content', 'The field "content" is required.');
   if (typeof content !== 'string') {
-    return invalid('/content', `The field "content" must be a string, not ${content === null ? 'null' : typeof content}.`);
+    return invalidBody('/content', `The field "content" must be a string, not ${content === null ? 'null' : typeof content}.`);
   }
   return { ok: true, content };
 }
 
-function invalid(pointer: string, detail: string): NoteBody {
-  return {
-    ok: false,
-    problem: problem(422, 'invalid-body', 'Unprocessable Content', detail, { errors: [{ pointer, detail }] }),
-  };
-}
+

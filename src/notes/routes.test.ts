@@ -121,3 +121,10 @@ describe('notes: HEAD and OPTIONS', () => {
     expect([head.status, head.body, head.headers['content-type']]).toEqual([200, undefined, 'application/json']);
   });
 });
+
+describe('problem details name the whole body with the empty JSON Pointer (RFC 6901)', () => {
+  it('points at "" when the body is not an object', async () => {
+    const res = await send(createOrigin(), put('1', '["a"]'));
+    expect((body(res).errors as { pointer: string }[])[0]!.pointer).toBe('');
+  });
+});

@@ -1,6 +1,6 @@
 import { readJsonBody } from '../http/json-body.js';
 import type { HttpRequest } from '../http/message.js';
-import { type Problem, problem } from '../http/problem.js';
+import { invalidBody, type Problem } from '../http/problem.js';
 
 export type AddressPatch = { readonly ok: true; readonly deliveryAddress: string } | { readonly ok: false; readonly problem: Problem };
 
@@ -9,16 +9,14 @@ export function readAddressPatch(req: HttpRequest): AddressPatch {
   const body = readJsonBody(req);
   if (!body.ok) return body;
   const value = body.value;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalid('/', 'The body must be a JSON object like {"delivery_address": "..."}.');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return invalidBody('', 'The body must be a JSON object like {"delivery_address": "..."}.');
   const unknown = Object.keys(value).find((key) => key !== 'delivery_address');
-  if (unknown !== undefined) return invalid(`/${unknown}`, `"${unknown}" cannot be changed; only "delivery_address" can.`);
+  if (unknown !== undefined) return invalidBody(`/${unknown}`, `"${unknown}" cannot be changed; only "delivery_address" can.`);
   const address = (value as { delivery_address?: unknown }).delivery_address;
   if (typeof address !== 'string' || address.trim() === '' || address.length > 200) {
-    return invalid('/delivery_address', '"delivery_address" must be a non-empty string of at most 200 characters.');
+    return invalidBody('/delivery_address', '"delivery_address" must be a non-empty string of at most 200 characters.');
   }
   return { ok: true, deliveryAddress: address };
 }
 
-function invalid(pointer: string, detail: string): AddressPatch {
-  return { ok: false, problem: problem(422, 'invalid-body', 'Unprocessable Content', detail, { errors: [{ pointer, detail }] }) };
-}
+
