@@ -13,7 +13,7 @@ import { defaultRetentionUs, IdempotencyStore } from './idempotency/record-store
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
 import { NotesStore } from './notes/store.js';
-import { GraphEndpoint } from './graph/endpoint.js';
+import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from './graph/endpoint.js';
 import { handleOrders } from './orders/routes.js';
 import { PostsStore } from './posts/store.js';
 import { seedDemoData } from './posts/seed.js';
@@ -35,6 +35,8 @@ export interface OriginSettings {
   /** `required`: a POST without `Idempotency-Key` is refused with 400 (the draft's "endpoint requires a key"). */
   readonly idempotencyKey: 'optional' | 'required';
   readonly idempotencyRetentionUs: number;
+  /** The graph endpoint's limits and persisted-query mode. */
+  readonly graph: GraphSettings;
 }
 
 export const defaultOriginSettings: OriginSettings = {
@@ -44,6 +46,7 @@ export const defaultOriginSettings: OriginSettings = {
   // Optional, so the spec's demonstration of a keyless POST re-sent into a second note still runs.
   idempotencyKey: 'optional',
   idempotencyRetentionUs: defaultRetentionUs,
+  graph: defaultGraphSettings,
 };
 
 /** Everything the origin takes from the world: the simulator passes virtual time and seeded ids. */
@@ -60,6 +63,14 @@ export interface OriginEnvironment {
 export function testEnvironment(): OriginEnvironment {
   let n = 0;
   return { now: () => 0, newId: () => `test-id-${++n}`, signingKey: createHash('sha256').update('apisim test key').digest() };
+}
+
+export interface GraphStats {
+  readonly batches: number;
+  readonly resolverCalls: number;
+  readonly objectsResolved: number;
+  readonly documentHits: number;
+  readonly documentMisses: number;
 }
 
 export interface OriginState {
@@ -83,8 +94,8 @@ export interface Origin {
   readonly accounts: ReturnType<typeof demoAccountStore>;
   readonly audit: AuditLog;
   readonly alerts: readonly EnumerationAlert[];
-  /** The graph endpoint's batch calls and document-cache hits so far. */
-  graphStats(): { readonly batches: number; readonly documentHits: number; readonly documentMisses: number };
+  /** The graph endpoint's totals so far: loader batches, resolver calls, objects resolved, document-cache use. */
+  graphStats(): GraphStats;
 }
 
 export function createOrigin(env: OriginEnvironment = testEnvironment(), settings: OriginSettings = defaultOriginSettings): Origin {
@@ -102,7 +113,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
   const login = new Login(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
-  const graph = new GraphEndpoint(users, posts);
+  const graph = new GraphEndpoint(users, posts, settings.graph);
   const idempotency = new IdempotencyStore(env.now, { retentionUs: settings.idempotencyRetentionUs });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const audit = new AuditLog();
@@ -203,7 +214,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     accounts,
     audit,
     alerts: detector.alerts,
-    graphStats: () => ({ batches: graph.stats.batches, documentHits: graph.documents.hits, documentMisses: graph.documents.misses }),
+    graphStats: () => ({ ...graph.stats, documentHits: graph.documents.hits, documentMisses: graph.documents.misses }),
   };
 }
 

@@ -12,7 +12,9 @@ import { type Rng, RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';
 import { Trace, type TraceMode } from '../trace.js';
-import type { ScenarioSpec, StepSpec } from './spec.js';
+import type { GraphSpec, ScenarioSpec, StepSpec } from './spec.js';
+import type { GraphSettings } from '../../src/graph/endpoint.js';
+import { graphLimitsWith } from '../../src/graph/limits/settings.js';
 
 export interface RunOptions {
   readonly seed: number;
@@ -65,7 +67,9 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);
-  const origin = createOrigin(originEnvironment(sim, streams.stream('origin')), { ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey });
+  const origin = createOrigin(originEnvironment(sim, streams.stream('origin')), {
+    ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, graph: graphSettingsFrom(spec.graph),
+  });
   const credentials = await mintCredentials(origin, new Set(spec.steps.map((step) => credentialOf(spec, step))));
   const topologySettings = topologyFrom(spec);
   const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
@@ -93,6 +97,17 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     audit: origin.audit.counts(),
     settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line, orders: spec.modes.orders },
   };
+}
+
+/** The scenario's graph section on top of the defaults; "unlimited" is Infinity, which switches a limit off. */
+export function graphSettingsFrom(graph: GraphSpec): GraphSettings {
+  const { fieldWeights, defaultListSize, ...counts } = graph.limits;
+  const overrides: Partial<Record<keyof typeof counts, number>> = {};
+  for (const [name, value] of Object.entries(counts) as [keyof typeof counts, number | 'unlimited' | undefined][]) {
+    if (value !== undefined) overrides[name] = value === 'unlimited' ? Infinity : value;
+  }
+  const limits = graphLimitsWith({ ...overrides, ...(fieldWeights && { fieldWeights }), ...(defaultListSize !== undefined && { defaultListSize }) });
+  return { limits, persisted: graph.persisted, preloadedQueries: graph.preloadedQueries };
 }
 
 function topologyFrom(spec: ScenarioSpec): TopologySettings {

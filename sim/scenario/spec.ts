@@ -55,6 +55,27 @@ export const stepSpec = z
     path: ['rawBody'],
   });
 
+/** A count limit, or "unlimited" to switch it off and show the attack it stops (JSON has no Infinity). */
+const countLimit = z.union([z.number().int().min(0), z.literal('unlimited')]);
+
+const graphSpec = z.strictObject({
+  limits: z
+    .strictObject({
+      maxDepth: countLimit.optional().describe('Most fields on one path from the operation to a leaf (default 7).'),
+      maxCost: countLimit.optional().describe('Highest estimated cost: an upper bound of the objects a query resolves (default 250).'),
+      maxAliases: countLimit.optional().describe('Most aliased fields in one operation (default 10).'),
+      maxTokens: countLimit.optional().describe('Most lexical tokens in one document, checked while parsing (default 1000).'),
+      fieldWeights: z
+        .record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*\.[_A-Za-z][_0-9A-Za-z]*$/, 'must be written "Type.field"'), z.number().min(0))
+        .optional()
+        .describe('Cost of one resolution of a field, e.g. {"Post.comments": 3}; a field returning objects never weighs less than 1.'),
+      defaultListSize: z.number().int().min(0).optional().describe('Items assumed in a list with no limit argument (default 10).'),
+    })
+    .default({}),
+  persisted: z.enum(['open', 'registered-only']).default('open').describe('"registered-only": only preloadedQueries run, and only by hash.'),
+  preloadedQueries: z.array(z.string().min(1)).default([]).describe('The deployment\'s own queries, registered at start.'),
+});
+
 export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
@@ -86,6 +107,7 @@ export const scenarioSpec = z.strictObject({
         .default({}),
     })
     .default({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
+  graph: graphSpec.default({ limits: {}, persisted: 'open', preloadedQueries: [] }).describe('The /graphql endpoint\'s limits and persisted-query mode.'),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
 });
 
@@ -93,6 +115,7 @@ export type ScenarioSpec = z.output<typeof scenarioSpec>;
 export type ScenarioInput = z.input<typeof scenarioSpec>;
 export type StepSpec = z.output<typeof stepSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
+export type GraphSpec = z.output<typeof graphSpec>;
 
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError';
@@ -129,6 +152,8 @@ function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'unrecognized_keys') {
     return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
   }
+  // A record's key is wrong: say what the key should look like, not what its value is.
+  if (issue.code === 'invalid_key') return `key ${issue.issues[0]?.message ?? 'is not allowed'}`;
   const received = valueAt(input, issue.path);
   const shown = received === undefined ? '' : `, got ${truncate(JSON.stringify(received))}`;
   return `${issue.message}${shown}`;

@@ -43,6 +43,14 @@ describe('POST /graphql', () => {
     const res = await post(t, t.session('alice'), query);
     const body = bodyOf(res);
     expect([res.status, 'data' in body, Array.isArray(body.errors)]).toEqual([400, false, true]);
+    expect(t.origin.graphStats().resolverCalls).toBe(0);
+  });
+
+  it('counts every resolver call, the default resolvers too', async () => {
+    const t = new TestOrigin();
+    await post(t, t.session('alice'), '{ user(id: 1) { id name } }');
+    // user, then id and name on it.
+    expect(t.origin.graphStats()).toMatchObject({ resolverCalls: 3, objectsResolved: 1 });
   });
 
   it('reports a field the caller may not see as null with an error at its path, and status 200 (spec 7.2)', async () => {

@@ -12,15 +12,17 @@ import { defaultGraphLimits, type GraphLimits } from './limits/settings.js';
 import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
 import { type PersistedMode, PersistedQueries } from './persisted/persisted-queries.js';
-import { graphSchema } from './schema.js';
+import { type GraphContext, graphSchema } from './schema.js';
 
 export interface GraphSettings {
   readonly limits: GraphLimits;
   /** `open`: Apollo's automatic persisted queries; `registered-only`: only the deployment's preloaded queries. */
   readonly persisted: PersistedMode;
+  /** The deployment's own queries, registered at start: the only ones `registered-only` runs. */
+  readonly preloadedQueries: readonly string[];
 }
 
-export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open' };
+export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [] };
 
 /**
  * GraphQL data every identified caller may read: a GET answered without errors may be kept by the shared
@@ -38,8 +40,11 @@ const cacheableGet = { 'cache-control': 'public, max-age=60', vary: 'authorizati
 export class GraphEndpoint {
   readonly documents: DocumentCache;
   readonly persisted = new PersistedQueries();
-  /** Batch calls of every request's loaders: what DataLoader saves is visible here. */
-  readonly stats = { batches: 0 };
+  /**
+   * Totals over every request: batch calls of the loaders (what DataLoader saves), field resolvers called and
+   * objects resolved (what a refused document must leave unchanged, and what the cost estimate must bound).
+   */
+  readonly stats = { batches: 0, resolverCalls: 0, objectsResolved: 0 };
   readonly #settings: GraphSettings;
   readonly #users: UsersStore;
   readonly #posts: PostsStore;
@@ -49,6 +54,7 @@ export class GraphEndpoint {
     this.#posts = posts;
     this.#settings = settings;
     const limits = settings.limits;
+    for (const query of settings.preloadedQueries) this.persisted.preload(query);
     this.documents = new DocumentCache(graphSchema, { parse: (q) => parseWithLimits(q, limits), rules: aliasesAndDepth(limits) });
   }
 
@@ -63,11 +69,13 @@ export class GraphEndpoint {
       const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
       if (tooCostly.length > 0) return graphResponse(400, { errors: tooCostly });
     }
-    const context = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0 };
+    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0, resolverCalls: 0 };
     const isGet = req.method === 'GET';
-    return runOperation(graphSchema, prepared, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) =>
-      isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response,
-    );
+    return runOperation(graphSchema, prepared, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) => {
+      this.stats.resolverCalls += context.resolverCalls;
+      this.stats.objectsResolved += context.resolved;
+      return isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response;
+    });
   }
 }
 

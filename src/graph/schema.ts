@@ -6,6 +6,7 @@ import type { Operation } from '../policy/operation.js';
 import type { Comment, Post, PostsStore } from '../posts/store.js';
 import type { User } from '../users/store.js';
 import type { Loaders } from './loaders.js';
+import { countResolverCalls } from './resolver-calls.js';
 
 /** What every resolver of one request gets: the caller's gate 2 and the request's batch loaders. */
 export interface GraphContext {
@@ -14,6 +15,8 @@ export interface GraphContext {
   readonly posts: PostsStore;
   /** Objects resolved so far: the cost estimate must bound it (a property checks). */
   resolved: number;
+  /** Field resolvers called so far, counted by `countResolverCalls`. */
+  resolverCalls: number;
 }
 
 /** `posts(limit)` and `comments(limit)` bounds: 0 to 50, so that one field can never ask for the whole store. */
@@ -139,4 +142,4 @@ const MutationType = new GraphQLObjectType<unknown, GraphContext>({
 });
 
 /** Spec §2 graph types. Subscription comes with push delivery over the simulated link (issue 5, point 6). */
-export const graphSchema = new GraphQLSchema({ query: QueryType, mutation: MutationType });
+export const graphSchema = countResolverCalls(new GraphQLSchema({ query: QueryType, mutation: MutationType }));

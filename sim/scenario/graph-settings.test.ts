@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { defaultGraphLimits } from '../../src/graph/limits/settings.js';
+import { graphSettingsFrom, runScenario } from './run.js';
+import { parseScenario } from './spec.js';
+
+const deepQuery = '{ user(id: 1) { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { title } } } } } } } } }';
+const postQuery = (query: string) => ({ method: 'POST', path: '/graphql', body: { query } });
+
+describe('a scenario\'s graph section', () => {
+  it('keeps every default when it says nothing', () => {
+    expect(graphSettingsFrom(parseScenario({ steps: [postQuery('{ user(id: 1) { name } }')] }).graph)).toEqual({
+      limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [],
+    });
+  });
+
+  it('overrides one limit, turns "unlimited" into no limit and merges field weights', () => {
+    const spec = parseScenario({ graph: { limits: { maxDepth: 'unlimited', maxCost: 40, fieldWeights: { 'Post.comments': 3 } } }, steps: [postQuery('{ __typename }')] });
+    expect(graphSettingsFrom(spec.graph).limits).toEqual({ ...defaultGraphLimits, maxDepth: Infinity, maxCost: 40, fieldWeights: { 'Post.comments': 3 } });
+  });
+
+  it('refuses a misspelt limit or a weight key that names no field', () => {
+    expect(() => parseScenario({ graph: { limits: { maxDeep: 3 } }, steps: [postQuery('{ __typename }')] })).toThrow(/graph\.limits: unknown field "maxDeep"/);
+    expect(() => parseScenario({ graph: { limits: { fieldWeights: { comments: 2 } } }, steps: [postQuery('{ __typename }')] })).toThrow(/fieldWeights\.comments: key must be written "Type\.field"/);
+  });
+
+  it('reaches the origin: the ten-level query is refused by default and runs with the depth limit off', async () => {
+    const statusWith = async (graph: object) =>
+      (await runScenario('t', parseScenario({ graph, steps: [postQuery(deepQuery)] }), { seed: 1, trace: 'off' })).summary[0]!.status;
+    expect(await statusWith({})).toBe(400);
+    expect(await statusWith({ limits: { maxDepth: 'unlimited' } })).toBe(200);
+    expect(await statusWith({ limits: { maxDepth: 'unlimited', maxCost: 5 } })).toBe(400);
+  });
+
+  it('in registered-only mode runs a preloaded query by hash and refuses any other', async () => {
+    const { persistedGetPath } = await import('../../src/graph/persisted/persisted-get-path.js');
+    const preloaded = '{ user(id: 1) { name } }';
+    const spec = parseScenario({
+      graph: { persisted: 'registered-only', preloadedQueries: [preloaded] },
+      steps: [{ method: 'GET', path: persistedGetPath(preloaded) }, postQuery('{ user(id: 2) { name } }')],
+    });
+    const result = await runScenario('t', spec, { seed: 1, trace: 'off' });
+    expect(result.summary.map((s) => s.status)).toEqual([200, 400]);
+  });
+});
