@@ -1,5 +1,5 @@
-import { validate } from 'graphql';
-import type { HttpRequest, HttpResponse } from '../http/message.js';
+import { type DocumentNode, type GraphQLError, validate } from 'graphql';
+import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
 import type { UsersStore } from '../users/store.js';
@@ -7,7 +7,7 @@ import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
 import { aliasesAndDepth } from './limits/static-rules.js';
-import { maxCostRule } from './limits/cost.js';
+import { estimateCost, maxCostRule, type VariableValues } from './limits/cost.js';
 import { defaultGraphLimits, type GraphLimits } from './limits/settings.js';
 import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
@@ -64,18 +64,44 @@ export class GraphEndpoint {
     const resolved = this.persisted.resolve(read.params, this.#settings.persisted);
     if (!resolved.ok) return resolved.response;
     const { variables, operationName } = read.params;
-    const prepared = this.documents.prepare(resolved.query);
-    if (prepared.ok) {
-      const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
-      if (tooCostly.length > 0) return graphResponse(400, { errors: tooCostly });
-    }
-    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0, resolverCalls: 0 };
+    const admission = this.admit(resolved.query, variables, operationName, guard);
+    if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors }, admission.headers);
+    const context = this.context(guard);
     const isGet = req.method === 'GET';
-    return runOperation(graphSchema, prepared, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) => {
-      this.stats.resolverCalls += context.resolverCalls;
-      this.stats.objectsResolved += context.resolved;
+    return runOperation(graphSchema, admission.document, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) => {
+      this.recordExecution(context);
       return isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response;
     });
   }
+
+  /**
+   * Everything a document must pass before any resolver runs, whichever way it arrived (an HTTP request or a
+   * subscription): syntax, token count, validation, depth and aliases (cached per document), then the cost,
+   * which reads the variables, on every request.
+   */
+  admit(query: string, variables: VariableValues | undefined, operationName: string | undefined, guard: Guard): Admission {
+    void guard; // The caller's cost budget is charged here next (issue 5, point 7).
+    const prepared = this.documents.prepare(query);
+    if (!prepared.ok) return { ok: false, status: 400, errors: prepared.errors, headers: {} };
+    const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
+    if (tooCostly.length > 0) return { ok: false, status: 400, errors: tooCostly, headers: {} };
+    const cost = estimateCost(prepared.document, graphSchema, variables ?? {}, this.#settings.limits, operationName);
+    return { ok: true, document: prepared.document, cost };
+  }
+
+  /** A fresh context for one operation: the caller's gate 2 and new loaders, so no cache is shared between callers. */
+  context(guard: Guard): GraphContext {
+    return { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0, resolverCalls: 0 };
+  }
+
+  /** Adds one finished operation's counts to the totals. */
+  recordExecution(context: GraphContext): void {
+    this.stats.resolverCalls += context.resolverCalls;
+    this.stats.objectsResolved += context.resolved;
+  }
 }
 
+/** A document that may run, with its estimated cost; or why not, as a status and GraphQL errors. */
+export type Admission =
+  | { readonly ok: true; readonly document: DocumentNode; readonly cost: number }
+  | { readonly ok: false; readonly status: number; readonly errors: readonly GraphQLError[]; readonly headers: Headers };

@@ -1,7 +1,6 @@
-import { execute, type ExecutionResult, getOperationAST, GraphQLError, type GraphQLSchema, OperationTypeNode } from 'graphql';
+import { type DocumentNode, execute, type ExecutionResult, getOperationAST, GraphQLError, type GraphQLSchema, OperationTypeNode } from 'graphql';
 import type { HttpResponse } from '../http/message.js';
 import { response } from '../http/message.js';
-import type { Prepared } from './document-cache.js';
 import { graphMediaType } from './http/graph-error.js';
 import type { GraphContext } from './schema.js';
 
@@ -12,19 +11,18 @@ export interface GraphParams {
 
 
 /**
- * Runs one operation: a document rejected before execution (syntax, validation, limits, variables) is 400
- * with `errors` and no `data`, and no resolver runs; an executed one is 200, with `errors` beside `data`
+ * Runs one operation of an admitted document: one that cannot run (no such operation, variables that do not
+ * coerce) is 400 with `errors` and no `data`, and no resolver runs; an executed one is 200, with `errors` beside `data`
  * when only some fields failed (spec 7.2: monitoring must read `errors`, not only the status).
  */
 export async function runOperation(
   schema: GraphQLSchema,
-  prepared: Prepared,
+  document: DocumentNode,
   params: GraphParams,
   context: GraphContext,
   allowed: { readonly mutation: boolean },
 ): Promise<{ readonly response: HttpResponse; readonly executed: boolean; readonly partial: boolean }> {
-  if (!prepared.ok) return { response: graphResponse(400, { errors: prepared.errors }), executed: false, partial: false };
-  const operation = getOperationAST(prepared.document, params.operationName);
+  const operation = getOperationAST(document, params.operationName);
   if (operation === null || operation === undefined) {
     const message = params.operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${params.operationName}".`;
     return { response: graphResponse(400, { errors: [new GraphQLError(message)] }), executed: false, partial: false };
@@ -32,7 +30,7 @@ export async function runOperation(
   if (operation.operation !== OperationTypeNode.QUERY && !allowed.mutation) {
     return { response: graphResponse(405, { errors: [new GraphQLError(`A ${operation.operation} cannot be sent with GET; use POST.`)] }, { allow: 'POST' }), executed: false, partial: false };
   }
-  const result = await execute({ schema, document: prepared.document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
+  const result = await execute({ schema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
   // Variable coercion fails before any resolver runs, and execute then returns no `data` at all.
   const executed = result.data !== undefined;
   return { response: graphResponse(executed ? 200 : 400, result), executed, partial: executed && (result.errors?.length ?? 0) > 0 };
