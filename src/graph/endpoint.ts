@@ -79,8 +79,7 @@ export class GraphEndpoint {
    * subscription): syntax, token count, validation, depth and aliases (cached per document), then the cost,
    * which reads the variables, on every request.
    */
-  admit(query: string, variables: VariableValues | undefined, operationName: string | undefined, guard: Guard): Admission {
-    void guard; // The caller's cost budget is charged here next (issue 5, point 7).
+  admit(query: string, variables: VariableValues | undefined, operationName: string | undefined, _guard: Guard): Admission {
     const prepared = this.documents.prepare(query);
     if (!prepared.ok) return { ok: false, status: 400, errors: prepared.errors, headers: {} };
     const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
