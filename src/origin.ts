@@ -113,7 +113,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
   const login = new Login(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
-  const graph = new GraphEndpoint(users, posts, settings.graph);
+  const graph = new GraphEndpoint(users, posts, settings.graph, env.now);
   const idempotency = new IdempotencyStore(env.now, { retentionUs: settings.idempotencyRetentionUs });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const audit = new AuditLog();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 import { defaultGraphLimits } from '../../src/graph/limits/settings.js';
 import { graphSettingsFrom, runScenario } from './run.js';
 import { parseScenario } from './spec.js';
@@ -9,13 +10,22 @@ const postQuery = (query: string) => ({ method: 'POST', path: '/graphql', body: 
 describe('a scenario\'s graph section', () => {
   it('keeps every default when it says nothing', () => {
     expect(graphSettingsFrom(parseScenario({ steps: [postQuery('{ user(id: 1) { name } }')] }).graph)).toEqual({
-      limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [],
+      limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [], costBudget: defaultCostBudget,
     });
   });
 
   it('overrides one limit, turns "unlimited" into no limit and merges field weights', () => {
     const spec = parseScenario({ graph: { limits: { maxDepth: 'unlimited', maxCost: 40, fieldWeights: { 'Post.comments': 3 } } }, steps: [postQuery('{ __typename }')] });
     expect(graphSettingsFrom(spec.graph).limits).toEqual({ ...defaultGraphLimits, maxDepth: Infinity, maxCost: 40, fieldWeights: { 'Post.comments': 3 } });
+  });
+
+  it('sets or switches off the cost budget', () => {
+    const budgetOf = (costBudget: unknown) => graphSettingsFrom(parseScenario({ graph: { costBudget }, steps: [postQuery('{ __typename }')] }).graph).costBudget;
+    expect(budgetOf({ maximumAvailable: 300, restoreRate: 10 })).toEqual({ maximumAvailable: 300, restoreRate: 10 });
+    expect(budgetOf({ maximumAvailable: 'unlimited' }).maximumAvailable).toBe(Infinity);
+    expect(budgetOf({ restoreRate: 5 })).toEqual({ ...defaultCostBudget, restoreRate: 5 });
+    expect(() => budgetOf({ maximumAvailable: 0 })).toThrow(/graph\.costBudget\.maximumAvailable: Too small/);
+    expect(() => budgetOf({ points: 3 })).toThrow(/graph\.costBudget: unknown field "points"/);
   });
 
   it('refuses a misspelt limit or a weight key that names no field', () => {

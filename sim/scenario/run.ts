@@ -15,6 +15,7 @@ import { Trace, type TraceMode } from '../trace.js';
 import type { GraphSpec, ScenarioSpec, StepSpec } from './spec.js';
 import type { GraphSettings } from '../../src/graph/endpoint.js';
 import { graphLimitsWith } from '../../src/graph/limits/settings.js';
+import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 
 export interface RunOptions {
   readonly seed: number;
@@ -107,7 +108,12 @@ export function graphSettingsFrom(graph: GraphSpec): GraphSettings {
     if (value !== undefined) overrides[name] = value === 'unlimited' ? Infinity : value;
   }
   const limits = graphLimitsWith({ ...overrides, ...(fieldWeights && { fieldWeights }), ...(defaultListSize !== undefined && { defaultListSize }) });
-  return { limits, persisted: graph.persisted, preloadedQueries: graph.preloadedQueries };
+  const { maximumAvailable, restoreRate } = graph.costBudget;
+  const costBudget = {
+    maximumAvailable: maximumAvailable === 'unlimited' ? Infinity : (maximumAvailable ?? defaultCostBudget.maximumAvailable),
+    restoreRate: restoreRate ?? defaultCostBudget.restoreRate,
+  };
+  return { limits, persisted: graph.persisted, preloadedQueries: graph.preloadedQueries, costBudget };
 }
 
 function topologyFrom(spec: ScenarioSpec): TopologySettings {

@@ -74,6 +74,14 @@ const graphSpec = z.strictObject({
     .default({}),
   persisted: z.enum(['open', 'registered-only']).default('open').describe('"registered-only": only preloadedQueries run, and only by hash.'),
   preloadedQueries: z.array(z.string().min(1)).default([]).describe('The deployment\'s own queries, registered at start.'),
+  costBudget: z
+    .strictObject({
+      maximumAvailable: z.union([z.number().int().min(1), z.literal('unlimited')]).optional()
+        .describe('Cost points a caller holds when full (default 1000); "unlimited" switches the budget off.'),
+      restoreRate: z.number().positive().optional().describe('Points restored per second of virtual time (default 50).'),
+    })
+    .default({})
+    .describe('Each caller\'s budget of cost points, charged the estimate of every operation before it runs.'),
 });
 
 export const scenarioSpec = z.strictObject({
@@ -107,7 +115,7 @@ export const scenarioSpec = z.strictObject({
         .default({}),
     })
     .default({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
-  graph: graphSpec.default({ limits: {}, persisted: 'open', preloadedQueries: [] }).describe('The /graphql endpoint\'s limits and persisted-query mode.'),
+  graph: graphSpec.default({ limits: {}, persisted: 'open', preloadedQueries: [], costBudget: {} }).describe('The /graphql endpoint\'s limits and persisted-query mode.'),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
+import type { CostReport } from './cost-budget.js';
 import { persistedGetPath } from './persisted/persisted-get-path.js';
 
 /** The spec's nested sample: a user with their latest posts, each post's comments and every author's name. */
@@ -30,8 +31,8 @@ describe('POST /graphql', () => {
     const t = new TestOrigin();
     const quoted = bodyOf(await post(t, t.session('bob'), '{ user(id: "2") { name } }'));
     const bare = bodyOf(await post(t, t.session('bob'), '{ user(id: 2) { name } }'));
-    expect(quoted).toEqual({ data: { user: { name: 'Bob' } } });
-    expect(bare).toEqual(quoted);
+    expect(quoted.data).toEqual({ user: { name: 'Bob' } });
+    expect(bare.data).toEqual(quoted.data);
   });
 
   it.each([
@@ -88,7 +89,7 @@ describe('POST /graphql', () => {
   it('creates a post with a mutation, as the caller', async () => {
     const t = new TestOrigin();
     const res = await post(t, t.session('carol'), 'mutation { createPost(title: "Hello") { title author { name } } }');
-    expect(bodyOf(res)).toEqual({ data: { createPost: { title: 'Hello', author: { name: 'Carol' } } } });
+    expect(bodyOf(res).data).toEqual({ createPost: { title: 'Hello', author: { name: 'Carol' } } });
   });
 
   it('passes gate 1 first: no credential, 401', async () => {
@@ -149,9 +150,12 @@ describe('persisted queries (Apollo APQ over GET)', () => {
     expect(registered.status).toBe(200);
     const warm = await t.send('GET', path, alice);
     expect([warm.status, warm.headers['cache-control']]).toEqual([200, 'public, max-age=60']);
-    // Persisted = posted: the GET returns what the POST of the same document returns.
+    // Persisted = posted: the GET returns what the POST of the same document returns, at the same cost.
     const posted = await post(t, alice, nestedSample, { id: '1', limit: 2 });
-    expect(warm.body).toBe(posted.body);
+    const { extensions: warmCost, ...warmResult } = bodyOf(warm);
+    const { extensions: postedCost, ...postedResult } = bodyOf(posted);
+    expect(warmResult).toEqual(postedResult);
+    expect((warmCost as { cost: CostReport }).cost.requestedQueryCost).toBe((postedCost as { cost: CostReport }).cost.requestedQueryCost);
   });
 
   it('does not let the cache keep a GET that only partly succeeded', async () => {

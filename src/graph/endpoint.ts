@@ -1,8 +1,9 @@
-import { type DocumentNode, type GraphQLError, validate } from 'graphql';
+import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode, validate } from 'graphql';
 import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
 import type { UsersStore } from '../users/store.js';
+import { CostBudget, type CostBudgetSettings, type CostReport, defaultCostBudget } from './cost-budget.js';
 import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
@@ -20,9 +21,11 @@ export interface GraphSettings {
   readonly persisted: PersistedMode;
   /** The deployment's own queries, registered at start: the only ones `registered-only` runs. */
   readonly preloadedQueries: readonly string[];
+  /** Cost points each caller may spend, refilled on the virtual clock (spec §8.1). */
+  readonly costBudget: CostBudgetSettings;
 }
 
-export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [] };
+export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [], costBudget: defaultCostBudget };
 
 /**
  * GraphQL data every identified caller may read: a GET answered without errors may be kept by the shared
@@ -48,8 +51,13 @@ export class GraphEndpoint {
   readonly #settings: GraphSettings;
   readonly #users: UsersStore;
   readonly #posts: PostsStore;
+  readonly #budget: CostBudget;
+  /** Virtual microseconds, for the cost budget's refill. */
+  readonly #now: () => number;
 
-  constructor(users: UsersStore, posts: PostsStore, settings: GraphSettings = defaultGraphSettings) {
+  constructor(users: UsersStore, posts: PostsStore, settings: GraphSettings = defaultGraphSettings, now: () => number = () => 0) {
+    this.#budget = new CostBudget(settings.costBudget);
+    this.#now = now;
     this.#users = users;
     this.#posts = posts;
     this.#settings = settings;
@@ -64,11 +72,11 @@ export class GraphEndpoint {
     const resolved = this.persisted.resolve(read.params, this.#settings.persisted);
     if (!resolved.ok) return resolved.response;
     const { variables, operationName } = read.params;
-    const admission = this.admit(resolved.query, variables, operationName, guard);
-    if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors }, admission.headers);
-    const context = this.context(guard);
     const isGet = req.method === 'GET';
-    return runOperation(graphSchema, admission.document, { variables, operationName }, context, { mutation: !isGet }).then(({ response, executed, partial }) => {
+    const admission = this.admit(resolved.query, variables, operationName, guard, isGet ? overGet : overPost);
+    if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors, extensions: admission.extensions }, admission.headers);
+    const context = this.context(guard);
+    return runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions).then(({ response, executed, partial }) => {
       this.recordExecution(context);
       return isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response;
     });
@@ -76,16 +84,33 @@ export class GraphEndpoint {
 
   /**
    * Everything a document must pass before any resolver runs, whichever way it arrived (an HTTP request or a
-   * subscription): syntax, token count, validation, depth and aliases (cached per document), then the cost,
-   * which reads the variables, on every request.
+   * subscription): syntax, token count, validation, depth and aliases (cached per document); the operation
+   * to run and whether this transport may carry it; the cost, which reads the variables; and last the caller's
+   * cost budget, so that a refused operation is never charged.
    */
-  admit(query: string, variables: VariableValues | undefined, operationName: string | undefined, _guard: Guard): Admission {
+  admit(
+    query: string,
+    variables: VariableValues | undefined,
+    operationName: string | undefined,
+    guard: Guard,
+    accepts: readonly OperationTypeNode[] = anyOperation,
+  ): Admission {
     const prepared = this.documents.prepare(query);
-    if (!prepared.ok) return { ok: false, status: 400, errors: prepared.errors, headers: {} };
+    if (!prepared.ok) return refused(400, prepared.errors);
+    const operation = getOperationAST(prepared.document, operationName);
+    if (operation === null || operation === undefined) {
+      return refused(400, [new GraphQLError(operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${operationName}".`)]);
+    }
+    if (!accepts.includes(operation.operation)) return notCarried(operation.operation, accepts);
     const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
-    if (tooCostly.length > 0) return { ok: false, status: 400, errors: tooCostly, headers: {} };
+    if (tooCostly.length > 0) return refused(400, tooCostly);
     const cost = estimateCost(prepared.document, graphSchema, variables ?? {}, this.#settings.limits, operationName);
-    return { ok: true, document: prepared.document, cost };
+    const charge = this.#budget.charge(`user:${guard.subject.userId}`, this.#now(), cost);
+    const extensions = charge.report === undefined ? undefined : { cost: charge.report };
+    if (!charge.ok) {
+      return refused(charge.status, [charge.error], charge.retryAfterSeconds === undefined ? {} : { 'retry-after': String(charge.retryAfterSeconds) }, extensions);
+    }
+    return { ok: true, document: prepared.document, cost, extensions };
   }
 
   /** A fresh context for one operation: the caller's gate 2 and new loaders, so no cache is shared between callers. */
@@ -100,7 +125,31 @@ export class GraphEndpoint {
   }
 }
 
+/** What a response reports beside `data` and `errors`: the cost charged and the budget left. */
+export interface GraphExtensions {
+  readonly cost: CostReport;
+}
+
 /** A document that may run, with its estimated cost; or why not, as a status and GraphQL errors. */
 export type Admission =
-  | { readonly ok: true; readonly document: DocumentNode; readonly cost: number }
-  | { readonly ok: false; readonly status: number; readonly errors: readonly GraphQLError[]; readonly headers: Headers };
+  | { readonly ok: true; readonly document: DocumentNode; readonly cost: number; readonly extensions: GraphExtensions | undefined }
+  | { readonly ok: false; readonly status: number; readonly errors: readonly GraphQLError[]; readonly headers: Headers; readonly extensions: GraphExtensions | undefined };
+
+const overGet: readonly OperationTypeNode[] = [OperationTypeNode.QUERY];
+const overPost: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION];
+const anyOperation: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION];
+
+function refused(status: number, errors: readonly GraphQLError[], headers: Headers = {}, extensions?: GraphExtensions): Admission {
+  return { ok: false, status, errors, headers, extensions };
+}
+
+/**
+ * A mutation over GET is 405 with `Allow: POST` (GraphQL-over-HTTP: GET must not change anything). A
+ * subscription over HTTP is 400: it needs a connection that stays open, the WebSocket at the same path.
+ */
+function notCarried(operation: OperationTypeNode, accepts: readonly OperationTypeNode[]): Admission {
+  if (operation === OperationTypeNode.SUBSCRIPTION) {
+    return refused(400, [new GraphQLError('A subscription needs a connection that stays open: open a WebSocket to /graphql with the graphql-transport-ws subprotocol.')]);
+  }
+  return refused(405, [new GraphQLError(`A ${operation} cannot be sent with ${accepts.length === 1 ? 'GET' : 'this transport'}; use POST.`)], { allow: 'POST' });
+}

@@ -1,7 +1,7 @@
 export interface RateLimitSettings {
-  /** Requests a subject may send in a burst. */
+  /** Tokens a subject may spend in a burst: requests, or cost points for the graph budget. */
   readonly burst: number;
-  /** Requests per second the bucket refills, on the virtual clock. */
+  /** Tokens per second the bucket refills, on the virtual clock. */
   readonly refillPerSecond: number;
 }
 
@@ -10,29 +10,44 @@ export const defaultRateLimit: RateLimitSettings = { burst: 30, refillPerSecond:
 
 export type Admission = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
+/** What taking some tokens did: `remaining` is after the charge when it was made, else what is there now. */
+export type Take =
+  | { readonly ok: true; readonly remaining: number }
+  | { readonly ok: false; readonly remaining: number; readonly retryAfterSeconds: number };
+
 /**
- * A token bucket per subject. It counts requests, which is all a rate limit can do: one expensive graph query
- * costs the same token as a cheap GET, which is why the graph endpoint also needs cost limits (spec §8.1).
+ * A token bucket per subject. Counting requests (one token each) is all a plain rate limit can do: one
+ * expensive graph query costs the same token as a cheap GET, which is why the graph endpoint also charges its
+ * cost estimate to a second bucket of cost points (spec §8.1).
  */
 export class TokenBuckets {
-  readonly #settings: RateLimitSettings;
+  readonly settings: RateLimitSettings;
   readonly #buckets = new Map<string, { tokens: number; atUs: number }>();
 
   constructor(settings: RateLimitSettings = defaultRateLimit) {
     if (!(settings.burst >= 1 && settings.refillPerSecond > 0)) throw new RangeError('a rate limit needs burst >= 1 and a positive refill');
-    this.#settings = settings;
+    this.settings = settings;
   }
 
   admit(subject: string, nowUs: number): Admission {
-    const { burst, refillPerSecond } = this.#settings;
+    const take = this.take(subject, nowUs, 1);
+    return take.ok ? { ok: true } : { ok: false, retryAfterSeconds: take.retryAfterSeconds };
+  }
+
+  /**
+   * Takes `amount` tokens if the bucket holds them, else takes nothing: a refused request must not drain the
+   * bucket, or a client that retries too early would never get through.
+   */
+  take(subject: string, nowUs: number, amount: number): Take {
+    const { burst, refillPerSecond } = this.settings;
     const bucket = this.#buckets.get(subject) ?? { tokens: burst, atUs: nowUs };
     bucket.tokens = Math.min(burst, bucket.tokens + ((nowUs - bucket.atUs) / 1_000_000) * refillPerSecond);
     bucket.atUs = nowUs;
     this.#buckets.set(subject, bucket);
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
-      return { ok: true };
+    if (bucket.tokens >= amount) {
+      bucket.tokens -= amount;
+      return { ok: true, remaining: bucket.tokens };
     }
-    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerSecond)) };
+    return { ok: false, remaining: bucket.tokens, retryAfterSeconds: Math.max(1, Math.ceil((amount - bucket.tokens) / refillPerSecond)) };
   }
 }

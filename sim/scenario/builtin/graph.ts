@@ -52,4 +52,12 @@ export const graphScenarios: readonly BuiltinScenario[] = [
       steps: [{ method: 'POST', path: '/graphql', body: { query: 'query Wide($n: Int) { user(id: 1) { posts(limit: $n) { comments(limit: $n) { author { name } } } } }', variables: { n: 50 } } }],
     }),
   },
+  {
+    name: 'graph-cost-budget',
+    summary: 'The nested sample at limit 10 (cost 221) five times back to back: the fifth exceeds the 1000-point budget (429 THROTTLED, Retry-After); after the wait it runs.',
+    build: () => {
+      const costly = { method: 'POST', path: '/graphql', body: { query: nestedSampleQuery, variables: { id: '1', limit: 10 } } };
+      return { steps: [costly, costly, costly, costly, costly, { ...costly, atUs: 3_000_000 }] };
+    },
+  },
 ];
