@@ -5,6 +5,7 @@ import { builtin, fromFile, type ResolvedScenario } from '../scenario/resolve.js
 import { runScenario } from '../scenario/run.js';
 import { ScenarioError } from '../scenario/spec.js';
 import { formatMs } from '../simulation.js';
+import { runGraphCommand } from './graph-command.js';
 import { jsonSummary } from './json-summary.js';
 import { renderSummary, renderTimeline } from './timeline.js';
 
@@ -14,6 +15,8 @@ const usage = `Usage:
   npm run sim -- --file my.json [--seed N] [--json]
                                                  run your own scenario (format: docs/scenarios.md)
   npm run sim -- --schema                        print the scenario file format as JSON Schema
+  npm run sim -- graph --query '<document>'      run one GraphQL query; print its response, bytes and latency
+                                                 (npm run sim -- graph --help for its options)
 Options:
   --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
   --json     print a machine-readable summary instead of the timeline`;
@@ -21,6 +24,7 @@ Options:
 class UsageError extends Error {}
 
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'graph') return runGraphCommand(argv.slice(1));
   const { values, positionals } = parseCli(argv);
   if (values.help === true) {
     console.log(usage);
