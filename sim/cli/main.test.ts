@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -45,6 +45,16 @@ describe('npm run sim', () => {
       { step: 0, client: 'client', auth: 'session:alice', method: 'PUT', path: '/notes/1', status: 200, attempts: 2, latencyMs: 635.228, requestBytes: 25, responseBytes: 32, outcome: 'response' },
       { step: 1, client: 'client', auth: 'session:alice', method: 'GET', path: '/notes/1', status: 200, attempts: 2, latencyMs: 620.128, requestBytes: 0, responseBytes: 32, outcome: 'response' }, // the re-send is a cache hit
     ]);
+  });
+
+  it('--trace-out writes a Chrome trace-event file beside the usual output', async () => {
+    const out = join(await mkdtemp(join(tmpdir(), 'apisim-')), 'run.json');
+    const { code, stdout, stderr } = await sim('notes-unstable-post', '--seed', '1', '--json', '--trace-out', out);
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ scenario: 'notes-unstable-post' }); // stdout is still one JSON document
+    expect(stderr).toContain(`Wrote the Chrome trace to ${out}`);
+    const trace = JSON.parse(await readFile(out, 'utf8')) as { traceEvents: { name: string; ph: string }[] };
+    expect(trace.traceEvents.some((e) => e.ph === 'i' && /LOST/.test(e.name))).toBe(true);
   });
 
   it('--file runs a user scenario, and a bad one gets a precise error and no stack trace', async () => {

@@ -6,12 +6,14 @@ import { runScenario } from '../scenario/run.js';
 import { ScenarioError } from '../scenario/spec.js';
 import { formatMs } from '../simulation.js';
 import { runGraphCommand } from './graph-command.js';
+import { writeChromeTrace } from './chrome-trace.js';
 import { jsonSummary } from './json-summary.js';
 import { renderSummary, renderTimeline } from './timeline.js';
 
 const usage = `Usage:
   npm run sim -- --list                          list the built-in scenarios
-  npm run sim -- <scenario> [--seed N] [--json]  run one and print its timeline and summary
+  npm run sim -- <scenario> [--seed N] [--json] [--trace-out run.json]
+                                                 run one and print its timeline and summary
   npm run sim -- --file my.json [--seed N] [--json]
                                                  run your own scenario (format: docs/scenarios.md)
   npm run sim -- --schema                        print the scenario file format as JSON Schema
@@ -19,7 +21,9 @@ const usage = `Usage:
                                                  (npm run sim -- graph --help for its options)
 Options:
   --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
-  --json     print a machine-readable summary instead of the timeline`;
+  --json     print a machine-readable summary instead of the timeline
+  --trace-out FILE
+             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing`;
 
 class UsageError extends Error {}
 
@@ -48,6 +52,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const scenario: ResolvedScenario = file !== undefined ? await fromFile(file) : builtin(name!, seed);
   const result = await runScenario(scenario.name, scenario.spec, { seed });
   const replay = `npm run sim -- ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
+  const traceOut = values['trace-out'];
+  if (traceOut !== undefined) {
+    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed });
+    // On stderr, so that `--json` output stays one JSON document.
+    console.error(`Wrote the Chrome trace to ${traceOut} (open it at https://ui.perfetto.dev).`);
+  }
 
   if (values.json === true) {
     console.log(JSON.stringify(jsonSummary(result), null, 2));
@@ -79,6 +89,7 @@ function parseCli(argv: readonly string[]) {
         file: { type: 'string' },
         list: { type: 'boolean' },
         schema: { type: 'boolean' },
+        'trace-out': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });

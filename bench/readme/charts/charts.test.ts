@@ -1,0 +1,92 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { sampleHarness, sampleSummaries } from '../sample-input.js';
+import { bytesChart } from './bytes-chart.js';
+import { reportCharts, writeCharts } from './chart-set.js';
+import { graphVsRestChart } from './graph-vs-rest-chart.js';
+import { harnessChart } from './harness-chart.js';
+import { latencyChart } from './latency-chart.js';
+
+/** Text marks in the SVG: axis labels, headers, value labels. */
+function texts(svg: string): string[] {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+}
+
+const charts = {
+  latency: () => latencyChart(sampleSummaries),
+  bytes: () => bytesChart(sampleSummaries),
+  'graph vs REST': () => graphVsRestChart(sampleSummaries),
+  harness: () => harnessChart(sampleHarness),
+};
+
+describe('charts', () => {
+  for (const [name, draw] of Object.entries(charts)) {
+    it(`${name}: is an SVG document, the same bytes every time`, async () => {
+      const first = await draw();
+      expect(first.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+      expect(first.trimEnd().endsWith('</svg>')).toBe(true);
+      expect(await draw()).toBe(first);
+    });
+  }
+
+  it('latency and bytes name every variant and every scenario', async () => {
+    for (const svg of [await latencyChart(sampleSummaries), await bytesChart(sampleSummaries)]) {
+      const labels = texts(svg);
+      for (const row of sampleSummaries) {
+        expect(labels).toContain(row.variant);
+        expect(labels).toContain(row.scenario);
+      }
+    }
+  });
+
+  it('latency labels each bar with its virtual ms, and says when there was no response', async () => {
+    const labels = texts(await latencyChart(sampleSummaries));
+    expect(labels).toContain('685.200');
+    expect(labels).toContain('no response (outcome unknown)');
+  });
+
+  it('bytes tells request from response', async () => {
+    const labels = texts(await bytesChart(sampleSummaries));
+    expect(labels).toEqual(expect.arrayContaining(['request', 'response']));
+  });
+
+  it('graph vs REST shows only that scenario, with round trips, bytes and latency', async () => {
+    const labels = texts(await graphVsRestChart(sampleSummaries));
+    expect(labels).toEqual(expect.arrayContaining(['rest-waterfall', 'rest-parallel', 'graph-post', 'graph-persisted-cold', 'graph-persisted-warm']));
+    expect(labels).toEqual(expect.arrayContaining(['round trips', 'bytes', 'latency (virtual ms)']));
+    expect(labels).not.toContain('post-naive-unstable');
+  });
+
+  it('harness names every variant and draws the target as a line', async () => {
+    const svg = await harnessChart(sampleHarness);
+    for (const row of sampleHarness) expect(texts(svg)).toContain(row.variant);
+    expect(texts(svg)).toContain('0.412');
+    expect(svg).toContain('stroke-dasharray="4,3"');
+  });
+
+  it('does not depend on what was drawn before (vega numbers its clip paths per module)', async () => {
+    const alone = await harnessChart(sampleHarness);
+    await Promise.all([latencyChart(sampleSummaries), bytesChart(sampleSummaries), graphVsRestChart(sampleSummaries)]);
+    expect(await harnessChart(sampleHarness)).toBe(alone);
+  });
+
+  it('carries no time, no random id and no absolute path', async () => {
+    for (const draw of Object.values(charts)) {
+      const svg = await draw();
+      expect(svg).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+      expect(svg).not.toMatch(/id="[^"]*[0-9a-f]{8,}[^"]*"/);
+      expect(svg).not.toContain(process.cwd());
+    }
+  });
+
+  it('writes one file per chart under charts/ and returns the links', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'charts-'));
+    const rendered = await reportCharts({ summaries: sampleSummaries, harness: sampleHarness });
+    const links = await writeCharts(dir, rendered);
+    expect(links.map((l) => l.file)).toEqual(['charts/graph-vs-rest.svg', 'charts/latency.svg', 'charts/bytes.svg', 'charts/harness.svg']);
+    expect((await readdir(join(dir, 'charts'))).sort()).toEqual(['bytes.svg', 'graph-vs-rest.svg', 'harness.svg', 'latency.svg']);
+    expect(await readFile(join(dir, 'charts/latency.svg'), 'utf8')).toBe(rendered[1]!.svg);
+  });
+});

@@ -1,0 +1,37 @@
+import { roundTripTarget } from '../../harness/sim-core.js';
+import type { HarnessRow } from '../input.js';
+import { chartConfig, renderSvg } from './render-svg.js';
+
+/**
+ * Each variant's rate over its benchmark's reference loop, measured in the same run (only ratios from one
+ * run compare). The round-trip panel carries the target line: recording off must reach a third.
+ */
+export function harnessChart(rows: readonly HarnessRow[]): Promise<string> {
+  const values = rows.map((row) => ({
+    benchmark: row.benchmark,
+    variant: row.variant,
+    ratio: row.ratio_to_reference,
+    role: row.variant === row.reference_variant ? 'reference' : 'simulator',
+    target: row.benchmark === 'round trips' ? roundTripTarget.minRatioToReference : null,
+  }));
+  const bar = { y: { field: 'variant', type: 'nominal', sort: null, title: null }, x: { field: 'ratio', type: 'quantitative', title: '× the reference loop (higher is faster)' } } as const;
+  return renderSvg({
+    title: { text: 'Simulator speed against a bare reference loop', subtitle: `wall clock, one run; dashed: the target ${roundTripTarget.minRatioToReference.toFixed(3)}× with recording off` },
+    data: { values },
+    facet: { row: { field: 'benchmark', type: 'nominal', sort: [...new Set(rows.map((row) => row.benchmark))], title: null } },
+    spec: {
+      width: 420,
+      layer: [
+        { mark: 'bar', encoding: { ...bar, color: { field: 'role', type: 'nominal', scale: { domain: ['simulator', 'reference'], range: ['#4c78a8', '#bab0ac'] }, title: null } } },
+        { mark: { type: 'text', align: 'left', dx: 3, fontSize: 10 }, encoding: { ...bar, text: { field: 'ratio', type: 'quantitative', format: '.3f' } } },
+        {
+          transform: [{ filter: 'datum.target !== null' }, { aggregate: [{ op: 'max', field: 'target', as: 'target' }] }],
+          mark: { type: 'rule', color: '#e45756', strokeDash: [4, 3], strokeWidth: 1.5 },
+          encoding: { x: { field: 'target', type: 'quantitative' } },
+        },
+      ],
+    },
+    resolve: { scale: { y: 'independent' } },
+    config: chartConfig,
+  });
+}

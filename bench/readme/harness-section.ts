@@ -1,0 +1,42 @@
+import { roundTripTarget } from '../harness/sim-core.js';
+import type { HarnessRow } from './input.js';
+import { markdownTable } from './markdown-table.js';
+import { numberText, ratioText } from './number-text.js';
+
+const unitText: Readonly<Record<string, string>> = {
+  events_per_second: 'events/s',
+  round_trips_per_second: 'round trips/s',
+  property_runs_per_second: 'property runs/s',
+  queries_per_second: 'queries/s',
+  simulated_seconds_per_wall_second: 'simulated s/s',
+};
+
+/** The issue's target in one line that is hard to miss, or why it could not be judged. */
+export function targetLine(rows: readonly HarnessRow[]): string {
+  const target = roundTripTarget.minRatioToReference;
+  const row = rows.find((r) => r.benchmark === 'round trips' && r.variant === roundTripTarget.variant);
+  if (row === undefined) return `**NOT MEASURED**: this run has no \`round trips\` / \`${roundTripTarget.variant}\` row, so the target (≥ ${ratioText(target)}) was not judged.`;
+  const holds = row.ratio_to_reference >= target;
+  return (
+    `**${holds ? 'PASS' : 'MISS'}**: with recording off the harness runs ${ratioText(row.ratio_to_reference)} the reference loop's ` +
+    `round trips per second (target ≥ ${ratioText(target)}, a third).`
+  );
+}
+
+export function harnessSection(rows: readonly HarnessRow[]): string {
+  if (rows.length === 0) return '_No harness rows in this run._';
+  const table = markdownTable(
+    ['benchmark', 'variant', 'per second', 'vs reference', 'reference', '± %', 'samples'],
+    rows.map((r) => [
+      r.benchmark,
+      `\`${r.variant}\``,
+      `${numberText(r.ops_per_second)} ${unitText[r.unit] ?? r.unit}`,
+      ratioText(r.ratio_to_reference),
+      `\`${r.reference_variant}\``,
+      numberText(r.rme_percent, 2),
+      numberText(r.samples),
+    ]),
+    ['left', 'left', 'right', 'right', 'left', 'right', 'right'],
+  );
+  return [targetLine(rows), '', table].join('\n');
+}

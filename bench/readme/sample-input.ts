@@ -1,0 +1,62 @@
+import type { HarnessRow, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow } from './input.js';
+
+/**
+ * Made-up rows in the shape the bench writes, for the tests and for `preview.ts`. The numbers are plausible,
+ * not measured: nothing here is a result.
+ */
+const summary = (scenario: string, variant: string, values: Partial<ScenarioSummaryRow>): ScenarioSummaryRow => ({
+  scenario, variant, exchanges: 1, round_trips: 1, request_bytes: 0, response_bytes: 0, latency_ms: 135.48, origin_requests: 1, cache_hits: 0,
+  state_figure: 'notes_count', state_value: '1', ...values,
+});
+
+export const sampleSummaries: readonly ScenarioSummaryRow[] = [
+  summary('notes', 'put-unstable', { request_bytes: 40, response_bytes: 27, latency_ms: 635.188, round_trips: 2, origin_requests: 2 }),
+  summary('notes', 'post-naive-unstable', { request_bytes: 44, response_bytes: 58, latency_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '2' }),
+  summary('notes', 'post-safe-unstable', { request_bytes: 22, response_bytes: 29, latency_ms: null, round_trips: 1, state_value: '1' }),
+  summary('notes', 'post-keyed-unstable', { request_bytes: 44, response_bytes: 58, latency_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '1' }),
+  summary('orders', 'owner-check-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 612, latency_ms: 541.9, origin_requests: 4, state_figure: 'order_121_address', state_value: '1 Alice Way' }),
+  summary('orders', 'login-only-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 540, latency_ms: 541.6, origin_requests: 4, state_figure: 'order_121_address', state_value: '9 Bob Street' }),
+  summary('graph-vs-rest', 'rest-waterfall', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, latency_ms: 685.2, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'rest-parallel', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, latency_ms: 279.6, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-post', { round_trips: 1, request_bytes: 141, response_bytes: 402, latency_ms: 137.2, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-persisted-cold', { round_trips: 1, request_bytes: 0, response_bytes: 402, latency_ms: 136.6, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-persisted-warm', { round_trips: 1, request_bytes: 0, response_bytes: 402, latency_ms: 121.6, origin_requests: 0, cache_hits: 1, state_figure: 'posts_count', state_value: '6' }),
+];
+
+const harnessRow = (benchmark: string, variant: string, reference: string, ratio: number, opsPerSecond: number): HarnessRow => ({
+  benchmark, variant, unit: benchmark === 'queue events' ? 'events_per_second' : 'round_trips_per_second', ops_per_second: opsPerSecond,
+  ratio_to_reference: ratio, reference_variant: reference, mean_ms_per_iteration: 12.5, rme_percent: 1.8, samples: 40,
+});
+
+export const sampleHarness: readonly HarnessRow[] = [
+  harnessRow('queue events', 'reference heap', 'reference heap', 1, 9_800_000),
+  harnessRow('queue events', 'harness simulation', 'reference heap', 0.612, 6_000_000),
+  harnessRow('round trips', 'reference loop', 'reference loop', 1, 120_000),
+  harnessRow('round trips', 'harness trace off', 'reference loop', 0.412, 49_440),
+  harnessRow('round trips', 'harness trace hash', 'reference loop', 0.301, 36_120),
+  harnessRow('round trips', 'harness trace full', 'reference loop', 0.255, 30_600),
+];
+
+export const sampleScale: readonly ScaleRow[] = [1, 10, 100].map((clients, i) => ({
+  step: i + 1, clients, requests: clients * 100, trace_mode: 'hash', events: clients * 1_000, wall_ms: clients * 9.5,
+  events_per_wall_second: 105_263, heap_mb: 40 + clients * 0.5, kept_trace_events: 0,
+}));
+
+export const sampleInput: ReportsReadmeInput = {
+  summaries: sampleSummaries,
+  harness: sampleHarness,
+  scale: sampleScale,
+  diagrams: [
+    { title: 'POST on an unstable line, naive client', scenario: 'notes-unstable-post', mermaid: 'sequenceDiagram\n  participant client\n  participant cache\n  client->>cache: POST /notes' },
+  ],
+  machine: {
+    node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4,
+    run_at: '2000-01-01T00:00:00.000Z',
+  },
+  charts: [
+    { file: 'charts/latency.svg', title: 'Latency per variant' },
+    { file: 'charts/bytes.svg', title: 'Bytes per variant' },
+  ],
+  command: 'npm run bench -- --quick',
+  quick: true,
+};
