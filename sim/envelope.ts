@@ -26,6 +26,32 @@ export interface ResponseEnvelope {
 
 export type Envelope = RequestEnvelope | ResponseEnvelope;
 
+/**
+ * One WebSocket frame of a graph socket (graphql-ws), after the upgrade: a text frame holding one message
+ * as JSON, or a close frame. Frames ride the same links as HTTP messages, with the same timing, but they
+ * are not requests or responses: the cache passes them through, the fault rules do not touch them.
+ */
+export interface FrameEnvelope {
+  readonly kind: 'frame';
+  readonly client: string;
+  /** The connection: the exchange id of the upgrade request that opened it. */
+  readonly exchangeId: number;
+  /** Always 0: a frame is not an attempt of anything (the trace and the timeline show `#<connection>`). */
+  readonly attempt: 0;
+  readonly toOrigin: boolean;
+  /** The message's JSON text; for a close frame, its reason. */
+  readonly text: string;
+  /** Set on a close frame only (RFC 6455 §5.5.1). */
+  readonly closeCode: number | undefined;
+  /** What the trace names it by: `subscribe 1`, `next 1`, `connection_ack`, `close 4401`. */
+  readonly label: string;
+  /** UTF-8 length of the JSON text; a close frame's payload is its 2-byte code and its reason. */
+  readonly bytes: number;
+}
+
+/** Anything a link carries. */
+export type WireMessage = Envelope | FrameEnvelope;
+
 export function responseTo(env: RequestEnvelope, response: HttpResponse): ResponseEnvelope {
   return {
     kind: 'response',

@@ -1,9 +1,10 @@
-import type { Envelope } from './envelope.js';
+import type { WireMessage } from './envelope.js';
 import { decide, type FaultRule } from './faults/fault-rule.js';
+import { frameEvent } from './frame.js';
 import type { SimNode } from './node.js';
 import type { Rng } from './rng.js';
 import type { Simulation } from './simulation.js';
-import { messageEvent, type Trace } from './trace.js';
+import { messageEvent, type Trace, type TraceEvent, type TraceKind } from './trace.js';
 
 export interface LinkSettings {
   readonly oneWayDelayUs: number;
@@ -57,7 +58,7 @@ export class Link {
     return Math.ceil(bytes * this.#usPerByte);
   }
 
-  send(from: SimNode, env: Envelope): void {
+  send(from: SimNode, env: WireMessage): void {
     const towardFar = from === this.near;
     const to = towardFar ? this.far : this.near;
     const tx = towardFar ? this.#toFar : this.#toNear;
@@ -70,19 +71,21 @@ export class Link {
     const trace = this.#trace;
     if (trace.on) {
       trace.record({
-        ...messageEvent(nowUs, 'send', from.name, to.name, env, ''),
+        ...wireEvent(nowUs, 'send', from.name, to.name, env, ''),
         link: this.name, queuedUs: startUs - nowUs, transmitUs: endUs - startUs,
       });
     }
 
-    const decision = this.settings.faults.length === 0 ? undefined : decide(this.settings.faults, env, this.#rng);
+    // A frame rides an established TCP connection, which does not lose or repeat messages: the fault rules,
+    // which model lost and repeated HTTP messages, are not asked (and draw nothing from the stream).
+    const decision = this.settings.faults.length === 0 || env.kind === 'frame' ? undefined : decide(this.settings.faults, env, this.#rng);
     if (decision === undefined || decision.kind === 'pass') {
       sim.schedule(arriveUs - nowUs, () => this.#deliver(to, env));
       return;
     }
     switch (decision.kind) {
       case 'drop':
-        if (trace.on) sim.schedule(arriveUs - nowUs, () => trace.record(messageEvent(sim.nowUs, 'drop', from.name, to.name, env, decision.reason)));
+        if (trace.on) sim.schedule(arriveUs - nowUs, () => trace.record(wireEvent(sim.nowUs, 'drop', from.name, to.name, env, decision.reason)));
         return;
       case 'delay':
         sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(to, env, decision.reason));
@@ -94,11 +97,15 @@ export class Link {
     }
   }
 
-  #deliver(to: SimNode, env: Envelope, note = ''): void | Promise<void> {
+  #deliver(to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
     if (this.#trace.on) {
       const from = to === this.far ? this.near : this.far;
-      this.#trace.record(messageEvent(this.#sim.nowUs, 'deliver', from.name, to.name, env, note));
+      this.#trace.record(wireEvent(this.#sim.nowUs, 'deliver', from.name, to.name, env, note));
     }
     return to.receive(env, this);
   }
+}
+
+function wireEvent(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string): TraceEvent {
+  return env.kind === 'frame' ? frameEvent(atUs, kind, from, to, env) : messageEvent(atUs, kind, from, to, env, note);
 }

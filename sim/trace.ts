@@ -12,7 +12,8 @@ export type TraceKind =
   | 'give-up' // the client stops without a response: the outcome is unknown
   | 'alert' // the origin's enumeration detector saw one subject probing ids
   | 'ignore' // a response for an exchange that was already complete (late, or a duplicate)
-  | 'cache'; // a cache decision: hit, miss, revalidate, stored or not (and why), revalidated, invalidated
+  | 'cache' // a cache decision: hit, miss, revalidate, stored or not (and why), revalidated, invalidated
+  | 'pass'; // the cache passed a message on without looking it up or storing it (a WebSocket upgrade, a frame)
 
 /** An event about a message, with the send-only fields left empty. */
 export function messageEvent(
@@ -50,11 +51,24 @@ export interface TraceEvent {
 }
 
 /**
- * - `full` keeps every event (for the timeline and tests) and hashes them;
+ * - `full` keeps the events (for the timeline and tests), up to its `TraceBound`, and hashes every one;
  * - `hash` only hashes, in constant memory, for long runs;
  * - `off` records nothing, for speed.
  */
 export type TraceMode = 'full' | 'hash' | 'off';
+
+/**
+ * How many events `full` keeps, so a long run's memory stays bounded: the first `firstEvents` (how the run
+ * began) and, in a ring, the latest `lastEvents` (how it ended). Events in between are counted in
+ * `omittedEvents`, never silently lost; the hash covers every event either way.
+ */
+export interface TraceBound {
+  readonly firstEvents: number;
+  readonly lastEvents: number;
+}
+
+/** Far above any built-in scenario (hundreds of events), about 17 MB when full (`bench/scale`): long runs are bounded by default. */
+export const defaultTraceBound: TraceBound = { firstEvents: 50_000, lastEvents: 50_000 };
 
 /**
  * The run's record. Each event is hashed as it is recorded, as one line of tab-separated fields in a fixed
@@ -64,14 +78,20 @@ export class Trace {
   readonly mode: TraceMode;
   /** Callers test this before they build an event, so a disabled trace costs one branch. */
   readonly on: boolean;
-  readonly events: TraceEvent[] = [];
+  readonly #bound: TraceBound;
+  readonly #first: TraceEvent[] = [];
+  /** A ring: once full, `#lastNext` is the oldest slot, the one the next event overwrites. */
+  readonly #last: TraceEvent[] = [];
+  #lastNext = 0;
+  #omitted = 0;
   #count = 0;
   readonly #hash: Hash | undefined;
   /** Lines not yet fed to the hash: one native update per ~64 KiB instead of one per event. */
   #pending = '';
 
-  constructor(mode: TraceMode = 'full') {
+  constructor(mode: TraceMode = 'full', bound: TraceBound = defaultTraceBound) {
     this.mode = mode;
+    this.#bound = bound;
     this.on = mode !== 'off';
     this.#hash = this.on ? createHash('sha256') : undefined;
   }
@@ -80,12 +100,35 @@ export class Trace {
     return this.#count;
   }
 
+  /** The kept events in order: every event while the run is within the bound, else the first and the latest. */
+  get events(): readonly TraceEvent[] {
+    if (this.#last.length === 0) return this.#first;
+    return [...this.#first, ...this.#last.slice(this.#lastNext), ...this.#last.slice(0, this.#lastNext)];
+  }
+
+  /** Events recorded but not kept, between the first and the latest (0 while within the bound). */
+  get omittedEvents(): number {
+    return this.#omitted;
+  }
+
   record(event: TraceEvent): void {
     if (this.#hash === undefined) return;
     this.#count++;
     this.#pending += canonicalLine(event);
     if (this.#pending.length > 65_536) this.#flush(this.#hash);
-    if (this.mode === 'full') this.events.push(event);
+    if (this.mode === 'full') this.#keep(event);
+  }
+
+  #keep(event: TraceEvent): void {
+    const { firstEvents, lastEvents } = this.#bound;
+    if (this.#first.length < firstEvents) this.#first.push(event);
+    else if (this.#last.length < lastEvents) this.#last.push(event);
+    else if (lastEvents === 0) this.#omitted++;
+    else {
+      this.#last[this.#lastNext] = event;
+      this.#lastNext = (this.#lastNext + 1) % lastEvents;
+      this.#omitted++;
+    }
   }
 
   /** Hex SHA-256 of every event so far; `off` when recording was switched off. */

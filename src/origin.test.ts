@@ -6,7 +6,7 @@ const endpoints: [string, string, unknown?][] = [
   ['GET', '/orders'], ['GET', '/orders/121'], ['PATCH', '/orders/121', { delivery_address: 'x' }], ['DELETE', '/orders/121'],
   ['GET', '/notes/1'], ['PUT', '/notes/1', { content: 'x' }], ['POST', '/notes', { content: 'x' }], ['DELETE', '/notes/1'],
   ['GET', '/users'], ['POST', '/users', { name: 'Dan', email: 'dan@example.com' }], ['GET', '/users/1'],
-  ['PUT', '/users/1', { name: 'A', email: 'a@example.com' }], ['PATCH', '/users/1', { bio: 'x' }], ['DELETE', '/users/1'], ['GET', '/users/1/posts'],
+  ['PUT', '/users/1', { name: 'A', email: 'a@example.com' }], ['PATCH', '/users/1', { bio: 'x' }], ['DELETE', '/users/1'], ['GET', '/users/1/posts'], ['GET', '/posts/8/comments'],
   ['DELETE', '/sessions/current'],
 ];
 

@@ -15,6 +15,7 @@ import { handleNotes } from './notes/routes.js';
 import { NotesStore } from './notes/store.js';
 import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from './graph/endpoint.js';
 import { handleOrders } from './orders/routes.js';
+import { handlePosts } from './posts/routes.js';
 import { PostsStore } from './posts/store.js';
 import { seedDemoData } from './posts/seed.js';
 import { parseUsersPath } from './users/path.js';
@@ -27,6 +28,9 @@ import { Guard } from './policy/guard.js';
 import { actionFor, describeObject, describeOperation, type ObjectRef, type Operation } from './policy/operation.js';
 import { type OrdersBehaviour, Policy } from './policy/policy.js';
 import { scopesOfRoles } from './policy/roles.js';
+import type { SocketPeer } from './graph/subscriptions/connection.js';
+import { GraphSockets } from './graph/subscriptions/graph-sockets.js';
+import { openSocket, type SocketOpening } from './origin-socket.js';
 
 export interface OriginSettings {
   readonly orders: OrdersBehaviour;
@@ -71,6 +75,9 @@ export interface GraphStats {
   readonly objectsResolved: number;
   readonly documentHits: number;
   readonly documentMisses: number;
+  /** WebSocket connections open now, and subscriptions listening now (`src/graph/subscriptions/`). */
+  readonly openSockets: number;
+  readonly activeSubscriptions: number;
 }
 
 export interface OriginState {
@@ -96,6 +103,20 @@ export interface Origin {
   readonly alerts: readonly EnumerationAlert[];
   /** The graph endpoint's totals so far: loader batches, resolver calls, objects resolved, document-cache use. */
   graphStats(): GraphStats;
+  /**
+   * The WebSocket door for GraphQL subscriptions (graphql-ws, subprotocol `graphql-transport-ws`): an
+   * upgrade `GET /graphql` passes gate 1 and the rate limit like any request and gets 101 and the socket's
+   * server side, or the same refusal any request would (401, 429), or the upgrade's own (400, 404, 405, 426).
+   * The transport feeds the client's text frames to `socket.receive` and sends what `peer` is given.
+   * See `src/origin-socket.ts`.
+   */
+  openSocket(req: HttpRequest, peer: SocketPeer): SocketOpening | Promise<SocketOpening>;
+  /**
+   * Pushes and socket answers begun so far, once all are handed to their peers; `undefined` when none are
+   * waiting. Only a caller that owns time needs it: the simulator awaits it so that every message a request
+   * caused leaves at that request's virtual time, never from a stray microtask.
+   */
+  socketMessagesSettled(): Promise<void> | undefined;
 }
 
 export function createOrigin(env: OriginEnvironment = testEnvironment(), settings: OriginSettings = defaultOriginSettings): Origin {
@@ -119,6 +140,8 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
   const audit = new AuditLog();
   const detector = new EnumerationDetector(settings.detector);
   audit.onRecord((record) => detector.observe(record));
+  const sockets = new GraphSockets(graph);
+  const socketDoor = { now: env.now, authenticator, buckets, policy, audit, sockets, tooManyRequests };
 
   function afterGateOne(req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse | Promise<HttpResponse> {
     const nowUs = env.now();
@@ -162,6 +185,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(orders, req, pathname, guard);
     if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(notes, req, pathname, guard);
     if (pathname === '/users' || pathname.startsWith('/users/')) return routeUsers(req, pathname, query, guard);
+    if (pathname === '/posts' || pathname.startsWith('/posts/')) return handlePosts(posts, req, pathname, query, guard);
     if (pathname === '/sessions/current') {
       if (req.method !== 'DELETE') return methodNotAllowed(req.method, ['DELETE']);
       const access = guard.access({ action: 'delete', resource: 'sessions' }, { resource: 'sessions' });
@@ -214,7 +238,12 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     accounts,
     audit,
     alerts: detector.alerts,
-    graphStats: () => ({ ...graph.stats, documentHits: graph.documents.hits, documentMisses: graph.documents.misses }),
+    graphStats: () => ({
+      ...graph.stats, documentHits: graph.documents.hits, documentMisses: graph.documents.misses,
+      openSockets: sockets.stats.open, activeSubscriptions: graph.events.size,
+    }),
+    openSocket: (req, peer) => openSocket(socketDoor, req, peer),
+    socketMessagesSettled: () => sockets.deliveries.settled(),
   };
 }
 

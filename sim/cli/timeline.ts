@@ -1,5 +1,6 @@
 import { methodProperties } from '../../src/http/methods.js';
 import type { RunResult } from '../scenario/run.js';
+import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../simulation.js';
 import type { TraceEvent } from '../trace.js';
 
@@ -15,6 +16,7 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   alert: 'ALERT',
   ignore: 'ignore',
   cache: 'cache',
+  pass: 'pass',
 };
 
 /** One line per trace event: time in ms, who → whom, what, bytes, and why. */
@@ -24,15 +26,21 @@ export function renderTimeline(events: readonly TraceEvent[]): string {
   for (const e of events) {
     const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
     lines.push(
-      `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${`#${e.exchangeId}.${e.attempt}`.padEnd(7)}` +
+      `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
         `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
     );
   }
   return lines.join('\n');
 }
 
-/** `PUT /notes/1`, or `200 ← PUT /notes/1` for a response. */
+/** `#3.1`: exchange and attempt; a WebSocket frame has no attempt, only its connection, `#3`. */
+function exchangeText(e: TraceEvent): string {
+  return e.method === 'WS' ? `#${e.exchangeId}` : `#${e.exchangeId}.${e.attempt}`;
+}
+
+/** `PUT /notes/1`, or `200 ← PUT /notes/1` for a response, or `WS next 1` for a WebSocket frame. */
 export function messageText(e: TraceEvent): string {
+  if (e.method === 'WS') return `WS ${e.note}`;
   const line = `${e.method} ${e.path}`;
   return e.status === 0 ? line : `${e.status} ← ${line}`;
 }
@@ -40,11 +48,19 @@ export function messageText(e: TraceEvent): string {
 /** `via wan:client, queued 8.056 ms, tx 8.056 ms` for a send; the recorded note otherwise. */
 export function noteText(e: TraceEvent): string {
   if (e.kind === 'complete') return `answer to attempt ${e.attempt}`;
+  // A frame's note is its label, already in the message column; say what the hop did instead.
+  if (e.method === 'WS' && e.kind !== 'send') return e.kind === 'process' && e.note.startsWith('close ') ? 'the client closed the socket' : (frameNotes[e.kind] ?? '');
   if (e.kind !== 'send') return e.note;
   const queued = e.queuedUs > 0 ? `, queued ${formatMs(e.queuedUs)} ms` : '';
   const tx = e.transmitUs > 0 ? `, tx ${formatMs(e.transmitUs)} ms` : '';
   return `via ${e.link}${queued}${tx}`;
 }
+
+const frameNotes: Partial<Record<TraceEvent['kind'], string>> = {
+  pass: 'passed through, never stored',
+  process: 'read by the socket',
+  ignore: 'socket already closed',
+};
 
 export function renderSummary(result: RunResult, replay: string): string {
   const out: string[] = [];
@@ -64,6 +80,7 @@ export function renderSummary(result: RunResult, replay: string): string {
     out.push(`Orders at the origin (${result.settings.orders}):`);
     for (const o of result.finalState.orders) out.push(`  /orders/${o.id}  user ${o.user_id}  ${JSON.stringify(o.delivery_address)}`);
   }
+  if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
   out.push(`Audit: ${result.audit.allowed} allowed, ${result.audit.denied} denied.`);
   for (const a of result.alerts) {
     out.push(`ALERT at ${formatMs(a.atUs)} ms: ${a.username ?? `user ${a.userId}`} drew 403/404 on ${a.resource} ${a.ids.join(', ')} within ${a.windowUs / 1_000_000} s (someone trying ids in sequence?)`);
@@ -77,8 +94,9 @@ export function renderSummary(result: RunResult, replay: string): string {
   out.push('');
   const c = result.cache;
   out.push(`Cache: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}, ${c.stores} stored, ${c.invalidations} invalidated, ${c.revalidations} revalidated.`);
+  const frames = result.originFrames === 0 ? '' : ` and ${result.originFrames} WebSocket frame${result.originFrames === 1 ? '' : 's'}`;
   out.push(
-    `The origin handled ${result.originRequests} request${result.originRequests === 1 ? '' : 's'}; ` +
+    `The origin handled ${result.originRequests} request${result.originRequests === 1 ? '' : 's'}${frames}; ` +
       `${result.eventsRun} events, virtual end ${formatMs(result.endUs)} ms.`,
   );
   out.push(`Trace hash ${result.traceHash}`);

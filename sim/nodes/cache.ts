@@ -1,6 +1,8 @@
 import type { Forward, ResponseOutcome } from '../../src/cache/decisions.js';
 import { SharedCache } from '../../src/cache/shared-cache.js';
-import { type Envelope, type RequestEnvelope, type ResponseEnvelope, responseTo } from '../envelope.js';
+import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
+import { type Envelope, type FrameEnvelope, type RequestEnvelope, type ResponseEnvelope, responseTo, type WireMessage } from '../envelope.js';
+import { frameEvent } from '../frame.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
 import type { Simulation } from '../simulation.js';
@@ -48,12 +50,30 @@ export class CacheNode implements SimNode {
     this.store = store;
   }
 
-  receive(env: Envelope): void {
-    if (env.kind === 'request') this.#request(env);
+  receive(env: WireMessage): void {
+    if (env.kind === 'frame') this.#frame(env);
+    else if (env.kind === 'request') this.#request(env);
     else this.#response(env);
   }
 
+  /**
+   * A WebSocket upgrade, its 101 and every frame after it go through untouched and are never looked up or
+   * stored: they belong to one connection, not to a URL, and RFC 9111 has nothing to say about them.
+   */
+  #frame(env: FrameEnvelope): void {
+    if (this.#trace.on) this.#trace.record(frameEvent(this.#sim.nowUs, 'pass', this.name, this.name, env));
+    if (!env.toOrigin) this.#downstream(env.client).send(this, env);
+    else if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
+    else this.upstream.send(this, env);
+  }
+
   #request(env: RequestEnvelope): void {
+    if (isWebSocketUpgrade(env.request)) {
+      if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'pass', this.name, this.name, env, upgradeNote));
+      if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
+      this.upstream.send(this, env);
+      return;
+    }
     const lookup = this.store.lookup(env.request, this.#sim.nowUs);
     if (lookup.kind === 'hit') {
       this.hits++;
@@ -81,6 +101,7 @@ export class CacheNode implements SimNode {
     const list = this.#forwarded.get(key);
     const sent = list?.shift();
     if (sent === undefined) {
+      if (this.#trace.on && isWebSocketUpgrade(env.request)) this.#trace.record(messageEvent(this.#sim.nowUs, 'pass', this.name, this.name, env, upgradeNote));
       back.send(this, env);
       return;
     }
@@ -119,6 +140,8 @@ export class CacheNode implements SimNode {
     return link;
   }
 }
+
+const upgradeNote = 'websocket upgrade: passed through, never stored';
 
 /** `miss` alone for the common case, so a timeline reads at a glance. */
 function missNote(reason: string): string {

@@ -3,7 +3,7 @@ import { carriesIdempotencyKey, idempotencyKeyHeader } from '../../src/client/id
 import { refusedRequest, type ResendPolicy } from '../../src/client/resend-policy.js';
 import { checkClientSettings, type ClientSettings } from '../../src/client/settings.js';
 import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
-import type { Envelope, RequestEnvelope } from '../envelope.js';
+import type { FrameEnvelope, RequestEnvelope, WireMessage } from '../envelope.js';
 import type { ScheduledEvent } from '../event-queue.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
@@ -59,6 +59,8 @@ export class ClientNode implements SimNode {
   readonly name: string;
   readonly exchanges: Exchange[] = [];
   link: Link | undefined;
+  /** This client's open sockets, by the exchange id of the upgrade that opened each (`GraphSocketClient`). */
+  readonly frameSinks = new Map<number, (env: FrameEnvelope) => void>();
   readonly #sim: Simulation;
   readonly #trace: Trace;
   readonly #settings: ClientSettings;
@@ -96,7 +98,11 @@ export class ClientNode implements SimNode {
     return exchange;
   }
 
-  receive(env: Envelope): void {
+  receive(env: WireMessage): void {
+    if (env.kind === 'frame') {
+      this.frameSinks.get(env.exchangeId)?.(env);
+      return;
+    }
     if (env.kind !== 'response') return;
     const flight = this.#inFlight.get(env.exchangeId);
     if (flight === undefined) {

@@ -1,7 +1,14 @@
+import type { SocketPeer } from '../../src/graph/subscriptions/connection.js';
+import type { GraphSocket } from '../../src/graph/subscriptions/graph-sockets.js';
+import { messageLabel } from '../../src/graph/subscriptions/protocol.js';
 import type { RequestHandler } from '../../src/http/handler.js';
 import type { HttpResponse } from '../../src/http/message.js';
+import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
+import type { Origin } from '../../src/origin.js';
+import type { SocketOpening } from '../../src/origin-socket.js';
 import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import { type Envelope, type RequestEnvelope, responseTo } from '../envelope.js';
+import { type FrameEnvelope, type RequestEnvelope, responseTo, type WireMessage } from '../envelope.js';
+import { closeFrame, frameEvent, textFrame } from '../frame.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
 import { formatMs, type Simulation } from '../simulation.js';
@@ -12,21 +19,36 @@ export interface AlertSource {
   readonly alerts?: readonly EnumerationAlert[];
 }
 
+/** An origin with the graph's WebSocket door (the real one has it; a stand-in in a test need not). */
+export type SocketSource = Partial<Pick<Origin, 'openSocket' | 'socketMessagesSettled'>>;
+
 /**
  * Runs the origin's handler on the virtual clock: each request takes `processingUs`, requests are served
  * concurrently (no queue at the origin), and the effect and the response happen at the end of that time.
+ *
+ * WebSocket: an upgrade request is a request (`processingUs`, then 101 or a refusal). Each frame from a
+ * client also takes `processingUs`, so one connection's frames are handled in the order they arrived. What
+ * the sockets send (acks, answers, and the pushes a mutation causes) leaves at the end of the event that
+ * caused it: the node waits, within that virtual instant, for every message the event began, then sends the
+ * HTTP response first, then the frames in the order the origin produced them.
  */
 export class OriginNode implements SimNode {
   readonly name: string;
   requestsHandled = 0;
+  /** Frames from clients handled, close frames included. */
+  framesHandled = 0;
   readonly #sim: Simulation;
   readonly #trace: Trace;
-  readonly #origin: RequestHandler & AlertSource;
+  readonly #origin: RequestHandler & AlertSource & SocketSource;
+  /** Open sockets by `client#<upgrade exchange id>`. */
+  readonly #sockets = new Map<string, GraphSocket>();
+  /** Frames the sockets produced during the current event, sent at its end. */
+  readonly #outbox: FrameEnvelope[] = [];
   readonly #processingUs: number;
   readonly #processNote: string;
   #alertsSeen = 0;
 
-  constructor(name: string, sim: Simulation, trace: Trace, origin: RequestHandler & AlertSource, processingUs: number) {
+  constructor(name: string, sim: Simulation, trace: Trace, origin: RequestHandler & AlertSource & SocketSource, processingUs: number) {
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
@@ -35,16 +57,33 @@ export class OriginNode implements SimNode {
     this.#processNote = `handled in ${formatMs(processingUs)} ms`;
   }
 
-  receive(env: Envelope, via: Link): void {
-    if (env.kind !== 'request') return;
-    this.#sim.schedule(this.#processingUs, () => this.#process(env, via));
+  receive(env: WireMessage, via: Link): void {
+    if (env.kind === 'frame') this.#sim.schedule(this.#processingUs, () => this.#frame(env, via));
+    else if (env.kind === 'request') this.#sim.schedule(this.#processingUs, () => this.#process(env, via));
   }
 
   #process(env: RequestEnvelope, via: Link): void | Promise<void> {
     this.requestsHandled++;
+    const open = this.#origin.openSocket;
+    if (open !== undefined && isWebSocketUpgrade(env.request)) {
+      const opening = open(env.request, this.#peer(env.client, env.exchangeId));
+      if (opening instanceof Promise) return opening.then((o) => this.#opened(env, via, o));
+      this.#opened(env, via, opening);
+      return;
+    }
     const result = this.#origin.handle(env.request);
-    if (result instanceof Promise) return result.then((res) => this.#reply(env, via, res));
-    this.#reply(env, via, result);
+    if (result instanceof Promise) return result.then((res) => this.#replyWhenSettled(env, via, res));
+    return this.#replyWhenSettled(env, via, result);
+  }
+
+  /** The response waits for the pushes its request caused (a mutation's), then leaves first; no closure when none. */
+  #replyWhenSettled(env: RequestEnvelope, via: Link, res: HttpResponse): void | Promise<void> {
+    const settled = this.#origin.socketMessagesSettled?.();
+    if (settled === undefined) {
+      this.#reply(env, via, res);
+      return;
+    }
+    return settled.then(() => this.#replyWhenSettled(env, via, res));
   }
 
   #reply(env: RequestEnvelope, via: Link, res: HttpResponse): void {
@@ -54,6 +93,68 @@ export class OriginNode implements SimNode {
       this.#recordAlerts(env);
     }
     via.send(this, out);
+    this.#flush(via);
+  }
+
+  /** A re-sent upgrade of the same exchange replaces the socket its lost 101 opened: one exchange, one connection. */
+  #opened(env: RequestEnvelope, via: Link, opening: SocketOpening): void {
+    const socket = opening.socket;
+    if (socket !== undefined) {
+      const key = socketKey(env.client, env.exchangeId);
+      this.#sockets.get(key)?.closedByClient();
+      this.#sockets.set(key, socket);
+    }
+    this.#reply(env, via, opening.response);
+  }
+
+  #frame(env: FrameEnvelope, via: Link): void | Promise<void> {
+    this.framesHandled++;
+    const key = socketKey(env.client, env.exchangeId);
+    const socket = this.#sockets.get(key);
+    if (this.#trace.on) this.#trace.record(frameEvent(this.#sim.nowUs, socket === undefined ? 'ignore' : 'process', this.name, this.name, env));
+    if (socket === undefined) return;
+    if (env.closeCode !== undefined) {
+      this.#sockets.delete(key);
+      socket.closedByClient();
+      return this.#whenSettled(() => this.#flush(via));
+    }
+    const received = socket.receive(env.text);
+    if (received instanceof Promise) return received.then(() => this.#whenSettled(() => this.#flush(via)));
+    return this.#whenSettled(() => this.#flush(via));
+  }
+
+  /**
+   * Runs `then` once every socket message begun so far has been produced. Nothing is waiting in the common
+   * case, and then it runs at once, with no microtask.
+   */
+  #whenSettled(then: () => void): void | Promise<void> {
+    const settled = this.#origin.socketMessagesSettled?.();
+    if (settled === undefined) {
+      then();
+      return;
+    }
+    return settled.then(() => this.#whenSettled(then));
+  }
+
+  #flush(via: Link): void {
+    if (this.#outbox.length === 0) return;
+    for (const frame of this.#outbox.splice(0)) via.send(this, frame);
+  }
+
+  /** What a socket's server side sends through: the outbox, sent at the end of the current event. */
+  #peer(client: string, connection: number): SocketPeer {
+    return {
+      send: (text, message) => this.#outbox.push(textFrame(client, connection, false, text, messageLabel(message))),
+      close: (code, reason) => {
+        this.#outbox.push(closeFrame(client, connection, false, code, reason));
+        this.#sockets.delete(socketKey(client, connection));
+      },
+    };
+  }
+
+  /** Sockets open now. */
+  get openSockets(): number {
+    return this.#sockets.size;
   }
 
   /** New alerts appear in the trace right after the request that raised them. */
@@ -66,4 +167,8 @@ export class OriginNode implements SimNode {
       this.#trace.record({ ...messageEvent(this.#sim.nowUs, 'alert', this.name, this.name, env, note), bytes: 0 });
     }
   }
+}
+
+function socketKey(client: string, connection: number): string {
+  return `${client}#${connection}`;
 }

@@ -2,6 +2,7 @@ import { UnsecuredJWT } from 'jose';
 import type { Headers } from '../../src/http/message.js';
 import type { Origin } from '../../src/origin.js';
 import { sessionCookieName } from '../../src/auth/authenticate.js';
+import { scopesOfRoles } from '../../src/policy/roles.js';
 import { ScenarioError } from './spec.js';
 
 /**
@@ -19,6 +20,8 @@ export async function mintCredentials(origin: Origin, specs: ReadonlySet<string>
 async function mint(origin: Origin, spec: string): Promise<Headers> {
   if (spec === 'none') return {};
   if (spec === 'unknown-session') return { cookie: `${sessionCookieName}=00000000-0000-4000-8000-000000000000` };
+  const narrowed = /^token:([a-z]+)\[(.*)\]$/.exec(spec);
+  if (narrowed !== null) return narrowedToken(origin, narrowed[1]!, narrowed[2]!.split(' ').filter((s) => s !== ''));
   const [kind, username] = spec.split(':') as [string, string];
   const account = [1, 2, 3, 4].map((id) => origin.accounts.byId(id)).find((a) => a?.username === username);
   if (account === undefined) throw new ScenarioError(`no account named "${username}"`);
@@ -42,6 +45,16 @@ async function mint(origin: Origin, spec: string): Promise<Headers> {
     default:
       throw new ScenarioError(`unknown credential kind "${kind}"`);
   }
+}
+
+/** A token with fewer scopes than the account's roles grant, as a login asking for `"scope"` gets; never more. */
+async function narrowedToken(origin: Origin, username: string, scopes: readonly string[]): Promise<Headers> {
+  const account = [1, 2, 3, 4].map((id) => origin.accounts.byId(id)).find((a) => a?.username === username);
+  if (account === undefined) throw new ScenarioError(`no account named "${username}"`);
+  const granted = scopesOfRoles(account.roles);
+  const refused = scopes.filter((s) => !granted.has(s));
+  if (refused.length > 0) throw new ScenarioError(`token:${username}[...] asks for ${refused.join(' ')}, which ${username}'s roles do not grant`);
+  return { authorization: `Bearer ${await origin.login.issueToken(account, 0, { scopes })}` };
 }
 
 /** Grants the token the support role after signing: the signature no longer matches the payload. */

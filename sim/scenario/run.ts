@@ -2,7 +2,7 @@ import { type ClientSettings, defaultClientSettings } from '../../src/client/set
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { type Headers, request, type HttpRequest } from '../../src/http/message.js';
 import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import { createOrigin, defaultOriginSettings, type OriginEnvironment, type OriginState } from '../../src/origin.js';
+import { createOrigin, defaultOriginSettings, type GraphStats, type OriginEnvironment, type OriginState } from '../../src/origin.js';
 import { mintCredentials } from './credentials.js';
 import { faultFromSpec } from '../faults/from-spec.js';
 import { unstableLine } from '../faults/unstable-line.js';
@@ -12,7 +12,9 @@ import { type Rng, RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';
 import { Trace, type TraceMode } from '../trace.js';
-import type { GraphSpec, ScenarioSpec, StepSpec } from './spec.js';
+import type { GraphSpec, ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
+import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
+import { scheduleSubscriptions } from './subscriptions.js';
 import type { GraphSettings } from '../../src/graph/endpoint.js';
 import { graphLimitsWith } from '../../src/graph/limits/settings.js';
 import { defaultCostBudget } from '../../src/graph/cost-budget.js';
@@ -51,11 +53,17 @@ export interface RunResult {
   readonly exchanges: readonly Exchange[];
   readonly summary: readonly ExchangeSummary[];
   readonly originRequests: number;
+  /** WebSocket frames the origin read from clients (close frames included). */
+  readonly originFrames: number;
   readonly cache: { readonly hits: number; readonly misses: number; readonly stores: number; readonly invalidations: number; readonly revalidations: number };
   readonly finalState: OriginState & { readonly notesCount: number };
   /** Probes the origin's enumeration detector caught (spec §5.8). */
   readonly alerts: readonly EnumerationAlert[];
   readonly audit: { readonly allowed: number; readonly denied: number };
+  /** The scenario's subscriptions in order: what each sent and received over its socket, with times and bytes. */
+  readonly subscriptions: readonly SubscriptionRecord[];
+  /** The graph endpoint's totals at the end: resolver calls, objects resolved, sockets and subscriptions open. */
+  readonly graph: GraphStats;
   readonly settings: {
     readonly topology: TopologySettings;
     readonly client: ClientSettings;
@@ -71,13 +79,17 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
   const origin = createOrigin(originEnvironment(sim, streams.stream('origin')), {
     ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, graph: graphSettingsFrom(spec.graph),
   });
-  const credentials = await mintCredentials(origin, new Set(spec.steps.map((step) => credentialOf(spec, step))));
+  const credentials = await mintCredentials(origin, new Set([...spec.steps, ...spec.subscriptions].map((step) => credentialOf(spec, step))));
   const topologySettings = topologyFrom(spec);
   const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
   const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings);
 
   const requests = spec.steps.map((step) => requestFrom(step, credentials.get(credentialOf(spec, step))));
   const stepExchanges = scheduleSteps(sim, top, spec.steps, requests);
+  const subscriptions = scheduleSubscriptions(sim, top, spec.subscriptions, (s) => {
+    const name = credentialOf(spec, s);
+    return { name, headers: credentials.get(name) ?? {} };
+  });
   await sim.run({ maxEvents: options.maxEvents ?? 50_000_000 });
 
   const summary = stepExchanges.map((exchange, step) => summarize(step, spec, requests[step]!, exchange));
@@ -92,10 +104,13 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     exchanges: stepExchanges.filter((x): x is Exchange => x !== undefined),
     summary,
     originRequests: top.origin.requestsHandled,
+    originFrames: top.origin.framesHandled,
     cache: { hits: top.cache.hits, misses: top.cache.misses, stores: top.cache.stores, invalidations: top.cache.invalidations, revalidations: top.cache.revalidations },
     finalState: { ...state, notesCount: state.notes.length },
     alerts: origin.alerts,
     audit: origin.audit.counts(),
+    subscriptions,
+    graph: origin.graphStats(),
     settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line, orders: spec.modes.orders },
   };
 }
@@ -198,7 +213,7 @@ function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exch
 const usernames: ReadonlySet<string> = new Set(demoAccounts.map((a) => a.username));
 
 /** A step's own credential; else its client's session when the client is named after a user; else the scenario's. */
-export function credentialOf(spec: ScenarioSpec, step: StepSpec): string {
+export function credentialOf(spec: ScenarioSpec, step: Pick<StepSpec | SubscriptionSpec, 'client' | 'auth'>): string {
   return step.auth ?? (usernames.has(step.client) ? `session:${step.client}` : spec.auth);
 }
 

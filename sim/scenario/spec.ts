@@ -26,15 +26,18 @@ const linkSpec = z.strictObject({
 });
 
 /**
- * The credential a step sends: `session:alice` (her session cookie), `token:alice` (a bearer token), `none`,
- * or a broken one for gate 1 to refuse: `expired-token:`, `forged-token:` (payload changed after signing),
- * `alg-none-token:` (an unsigned JWT), `revoked-session:` (logged out before the run), `unknown-session`.
+ * The credential a step sends: `session:alice` (her session cookie), `token:alice` (a bearer token),
+ * `token:alice[read:users read:posts]` (a token narrowed at login to those scopes, as `POST /tokens` with
+ * `"scope"` issues it), `none`, or a broken one for gate 1 to refuse: `expired-token:`, `forged-token:`
+ * (payload changed after signing), `alg-none-token:` (an unsigned JWT), `revoked-session:` (logged out
+ * before the run), `unknown-session`.
  */
+const userNames = demoAccounts.map((a) => a.username).join('|');
 export const credentialSpec = z
   .string()
   .regex(
-    new RegExp(`^(none|unknown-session|(session|token|expired-token|forged-token|alg-none-token|revoked-session):(${demoAccounts.map((a) => a.username).join('|')}))$`),
-    `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}`,
+    new RegExp(`^(none|unknown-session|(session|token|expired-token|forged-token|alg-none-token|revoked-session):(${userNames})|token:(${userNames})\\[((read|write):[a-z]+( (read|write):[a-z]+)*)?\\])$`),
+    `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}; or token:<user>[<scope> ...] for a narrowed token, e.g. token:bob[read:users]`,
   );
 
 const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
@@ -54,6 +57,24 @@ export const stepSpec = z
     message: 'give either "body" or "rawBody", not both',
     path: ['rawBody'],
   });
+
+/**
+ * One GraphQL operation over the socket (graphql-ws, subprotocol `graphql-transport-ws`), usually a
+ * subscription. The client opens its socket when it has none (upgrade, `connection_init`, and `subscribe`
+ * once acknowledged), shares it among its subscriptions with the same credential, and closes it when the last
+ * one has ended.
+ */
+export const subscriptionSpec = z
+  .strictObject({
+    client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "bob"'),
+    auth: credentialSpec.optional().describe('The credential of its socket\'s upgrade; by default as for a step.'),
+    atUs: micros.describe('When the client asks for it.'),
+    query: z.string().min(1).describe('A subscription, or a query or mutation, which graphql-ws carries too (one next, then complete).'),
+    variables: z.record(z.string(), z.json()).optional(),
+    operationName: z.string().min(1).optional(),
+    untilUs: micros.optional().describe('When the client sends complete for it; without it, it runs until the server ends it or the run ends.'),
+  })
+  .refine((s) => s.untilUs === undefined || s.untilUs > s.atUs, { message: 'must be later than atUs', path: ['untilUs'] });
 
 /** A count limit, or "unlimited" to switch it off and show the attack it stops (JSON has no Infinity). */
 const countLimit = z.union([z.number().int().min(0), z.literal('unlimited')]);
@@ -117,11 +138,17 @@ export const scenarioSpec = z.strictObject({
     .default({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
   graph: graphSpec.default({ limits: {}, persisted: 'open', preloadedQueries: [], costBudget: {} }).describe('The /graphql endpoint\'s limits and persisted-query mode.'),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
+  subscriptions: z
+    .array(subscriptionSpec)
+    .max(10_000)
+    .default([])
+    .describe('GraphQL operations over a WebSocket (graphql-ws): each opens its client\'s socket if it has none, subscribes at atUs and completes at untilUs.'),
 });
 
 export type ScenarioSpec = z.output<typeof scenarioSpec>;
 export type ScenarioInput = z.input<typeof scenarioSpec>;
 export type StepSpec = z.output<typeof stepSpec>;
+export type SubscriptionSpec = z.output<typeof subscriptionSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 

@@ -14,6 +14,8 @@ import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
 import { type PersistedMode, PersistedQueries } from './persisted/persisted-queries.js';
 import { type GraphContext, graphSchema } from './schema.js';
+import { EventHub } from './subscriptions/event-hub.js';
+import type { GraphEvent } from './subscriptions/graph-events.js';
 
 export interface GraphSettings {
   readonly limits: GraphLimits;
@@ -43,6 +45,8 @@ const cacheableGet = { 'cache-control': 'public, max-age=60', vary: 'authorizati
 export class GraphEndpoint {
   readonly documents: DocumentCache;
   readonly persisted = new PersistedQueries();
+  /** Mutations publish here, whichever transport carried them; subscriptions listen (`subscriptions/`). */
+  readonly events = new EventHub<GraphEvent>();
   /**
    * Totals over every request: batch calls of the loaders (what DataLoader saves), field resolvers called and
    * objects resolved (what a refused document must leave unchanged, and what the cost estimate must bound).
@@ -113,9 +117,14 @@ export class GraphEndpoint {
     return { ok: true, document: prepared.document, cost, extensions };
   }
 
+  /** The persisted-query mode, which a `subscribe` over the socket obeys as a POST does. */
+  get persistedMode(): PersistedMode {
+    return this.#settings.persisted;
+  }
+
   /** A fresh context for one operation: the caller's gate 2 and new loaders, so no cache is shared between callers. */
   context(guard: Guard): GraphContext {
-    return { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, resolved: 0, resolverCalls: 0 };
+    return { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
   }
 
   /** Adds one finished operation's counts to the totals. */

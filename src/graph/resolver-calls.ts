@@ -19,6 +19,15 @@ export function countResolverCalls(schema: GraphQLSchema): GraphQLSchema {
         context.resolverCalls++;
         return resolve(source, args, context, info);
       };
+      // A subscription field's `subscribe` runs once when the subscription starts (and decides gate 2 then),
+      // so it counts like a resolver: a refused document must leave it uncalled too.
+      const subscribe = field.subscribe;
+      if (subscribe !== undefined) {
+        field.subscribe = (source, args, context: CountsResolverCalls, info) => {
+          context.resolverCalls++;
+          return subscribe(source, args, context, info);
+        };
+      }
     }
   }
   return schema;

@@ -7,12 +7,16 @@ import type { Comment, Post, PostsStore } from '../posts/store.js';
 import type { User } from '../users/store.js';
 import type { Loaders } from './loaders.js';
 import { countResolverCalls } from './resolver-calls.js';
+import { type CommentAdded, commentAddedTopic, type GraphEvents } from './subscriptions/graph-events.js';
+import { TopicStream } from './subscriptions/topic-stream.js';
 
 /** What every resolver of one request gets: the caller's gate 2 and the request's batch loaders. */
 export interface GraphContext {
   readonly guard: Guard;
   readonly loaders: Loaders;
   readonly posts: PostsStore;
+  /** Where mutations publish what subscriptions push. */
+  readonly events: GraphEvents;
   /** Objects resolved so far: the cost estimate must bound it (a property checks). */
   resolved: number;
   /** Field resolvers called so far, counted by `countResolverCalls`. */
@@ -135,11 +139,42 @@ const MutationType = new GraphQLObjectType<unknown, GraphContext>({
         if (args.body.trim() === '' || args.body.length > 1000) throw new GraphQLError('body must be 1 to 1000 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
         const comment = postId === undefined ? undefined : ctx.posts.addComment(postId, ctx.guard.subject.userId, args.body);
         if (comment === undefined) throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
+        ctx.events.publish(commentAddedTopic(comment.postId), { kind: 'commentAdded', comment });
         return resolved(ctx, comment);
       },
     },
   },
 });
 
-/** Spec §2 graph types. Subscription comes with push delivery over the simulated link (issue 5, point 6). */
-export const graphSchema = countResolverCalls(new GraphQLSchema({ query: QueryType, mutation: MutationType }));
+/**
+ * Push delivery (spec §4 rule 5, §6). Subscribing needs what reading the pushed object needs (`read posts`,
+ * as listing a user's posts and their comments does), asked when the subscription starts; then every event
+ * runs the subscriber's own selection with the subscriber's own guard, so each push passes gate 2 again,
+ * field by field, and a field the subscriber may not see is null with FORBIDDEN inside that push.
+ */
+const SubscriptionType = new GraphQLObjectType<CommentAdded, GraphContext>({
+  name: 'Subscription',
+  fields: {
+    commentAdded: {
+      type: new GraphQLNonNull(CommentType),
+      description: 'Every comment added to the post from now on, as `addComment` adds it.',
+      args: { postId: { type: new GraphQLNonNull(GraphQLID) } },
+      subscribe: (_root, args: { postId: unknown }, ctx: GraphContext) => {
+        allow(ctx, { action: 'read', resource: 'posts' });
+        const postId = idOf(args.postId);
+        // After gate 2, so a caller who may not read posts cannot learn which ids exist.
+        if (postId === undefined || ctx.posts.post(postId) === undefined) {
+          throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
+        }
+        return new TopicStream(ctx.events, commentAddedTopic(postId));
+      },
+      resolve: (event, _args, ctx) => {
+        allow(ctx, { action: 'read', resource: 'posts' });
+        return resolved(ctx, event.comment);
+      },
+    },
+  },
+});
+
+/** Spec §2 graph types, with Mutation and Subscription on the same type system (§2, §4 rule 5). */
+export const graphSchema = countResolverCalls(new GraphQLSchema({ query: QueryType, mutation: MutationType, subscription: SubscriptionType }));

@@ -52,6 +52,19 @@ export function readGraphRequest(req: HttpRequest): GraphRequestRead {
   }
 }
 
+/**
+ * The same parameters when they arrive another way, as a graphql-ws `subscribe` payload: the same members,
+ * the same type checks, the same persisted-query extension, so a socket is not a looser door to the graph.
+ */
+export function readGraphParams(fields: Readonly<Record<string, unknown>>, where: string): { readonly ok: true; readonly params: GraphRequestParams } | { readonly ok: false; readonly error: GraphError } {
+  try {
+    return { ok: true, params: checked(fields, where) };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { ok: false, error: error.error };
+  }
+}
+
 /** Raw values by member name, before the type checks both encodings share. */
 type Fields = Partial<Record<Member, unknown>>;
 

@@ -1,0 +1,58 @@
+import type { GraphEndpoint } from '../endpoint.js';
+import { type ConnectionLimits, defaultConnectionLimits, GraphSocketConnection, type SocketPeer } from './connection.js';
+import { Deliveries } from './deliveries.js';
+import { GraphOperations, type SocketCaller } from './graph-operations.js';
+
+/** The server side of one socket, as a transport drives it. */
+export interface GraphSocket {
+  /** One text frame from the client; a returned promise settles once what it began has started. */
+  receive(text: string): void | Promise<void>;
+  /** The client or the network ended the socket. */
+  closedByClient(): void;
+}
+
+/**
+ * The graph endpoint's sockets: every connection's server messages wait in one line (`Deliveries`), so
+ * pushes leave in the order their events were published, each publish's subscribers in subscription order.
+ */
+export class GraphSockets {
+  readonly deliveries = new Deliveries();
+  readonly #endpoint: GraphEndpoint;
+  readonly #limits: ConnectionLimits;
+  /** Connections opened so far, and how many are open now. */
+  readonly stats = { opened: 0, open: 0 };
+
+  constructor(endpoint: GraphEndpoint, limits: ConnectionLimits = defaultConnectionLimits) {
+    this.#endpoint = endpoint;
+    this.#limits = limits;
+  }
+
+  open(peer: SocketPeer, caller: SocketCaller): GraphSocket {
+    this.stats.opened++;
+    this.stats.open++;
+    let counted = true;
+    const uncount = (): void => {
+      if (!counted) return;
+      counted = false;
+      this.stats.open--;
+    };
+    const connection = new GraphSocketConnection(
+      {
+        send: (text, message) => peer.send(text, message),
+        close: (code, reason) => {
+          uncount();
+          peer.close(code, reason);
+        },
+      },
+      new GraphOperations(this.#endpoint, this.deliveries, caller),
+      this.#limits,
+    );
+    return {
+      receive: (text) => connection.receive(text),
+      closedByClient: () => {
+        uncount();
+        connection.closedByClient();
+      },
+    };
+  }
+}

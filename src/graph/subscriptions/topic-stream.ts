@@ -1,0 +1,54 @@
+import type { EventHub } from './event-hub.js';
+
+/**
+ * What a `Subscription` field's `subscribe` returns: the topic to listen to. The socket connection listens
+ * on the hub directly, so every push happens at a time the caller controls (`EventHub.listen`). It is also a
+ * working `AsyncIterable`, because graphql-js requires one of a subscribe resolver, and so the schema runs
+ * unchanged under graphql-js's own `subscribe()` (a test compares the two).
+ */
+export class TopicStream<E> implements AsyncIterable<E> {
+  readonly topic: string;
+  readonly #hub: EventHub<E>;
+
+  constructor(hub: EventHub<E>, topic: string) {
+    this.#hub = hub;
+    this.topic = topic;
+  }
+
+  listen(listener: (event: E) => void): () => void {
+    return this.#hub.listen(this.topic, listener);
+  }
+
+  /** Listens from the moment the iterator is made; events wait in order until `next` asks for them. */
+  [Symbol.asyncIterator](): AsyncIterableIterator<E> {
+    const waiting: E[] = [];
+    let wake: ((result: IteratorResult<E>) => void) | undefined;
+    let done = false;
+    const stop = this.listen((event) => {
+      if (wake === undefined) waiting.push(event);
+      else {
+        const resolve = wake;
+        wake = undefined;
+        resolve({ value: event, done: false });
+      }
+    });
+    const finished: IteratorResult<E> = { value: undefined, done: true };
+    const iterator: AsyncIterableIterator<E> = {
+      next: () => {
+        if (waiting.length > 0) return Promise.resolve({ value: waiting.shift()!, done: false });
+        if (done) return Promise.resolve(finished);
+        return new Promise((resolve) => (wake = resolve));
+      },
+      return: () => {
+        done = true;
+        stop();
+        waiting.length = 0;
+        wake?.(finished);
+        wake = undefined;
+        return Promise.resolve(finished);
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+}

@@ -1,0 +1,47 @@
+import { type HttpRequest, type HttpResponse, response } from '../../http/message.js';
+import { methodNotAllowed, notFound, problem, problemResponse } from '../../http/problem.js';
+import { hasToken } from '../../http/websocket-upgrade.js';
+import { graphqlTransportWs } from './protocol.js';
+
+/** The one path that speaks WebSocket: the graph endpoint's own (one endpoint, spec §4 Area C rule 1). */
+export const graphSocketPath = '/graphql';
+
+/**
+ * What an upgrade request must carry once gate 1 and the rate limit have passed it, or the refusal: 404
+ * elsewhere than `/graphql`, 405 for a method other than GET (RFC 6455 §4.1), 426 with the version we speak
+ * for another WebSocket version (RFC 6455 §4.4), 400 when `graphql-transport-ws` is not among the
+ * subprotocols offered (graphql-ws speaks only that one; failing the handshake says so before any frame).
+ * `Sec-WebSocket-Key` and `-Accept` are not modelled: they guard against intermediaries that do not know
+ * WebSocket, and the simulated cache does.
+ */
+export function upgradeRefusal(req: HttpRequest, pathname: string): HttpResponse | undefined {
+  if (pathname !== graphSocketPath) return notFound(pathname);
+  if (req.method !== 'GET') return methodNotAllowed(req.method, ['GET']);
+  if (req.headers['sec-websocket-version'] !== '13') {
+    return problemResponse(
+      problem(426, 'websocket-version', 'Upgrade Required', 'This server speaks WebSocket version 13; send Sec-WebSocket-Version: 13.'),
+      { 'sec-websocket-version': '13', 'cache-control': 'no-store' },
+    );
+  }
+  const offered = req.headers['sec-websocket-protocol'];
+  if (offered === undefined || !hasToken(offered, graphqlTransportWs)) {
+    return problemResponse(
+      problem(400, 'websocket-subprotocol', 'Bad Request', `This endpoint speaks the ${graphqlTransportWs} subprotocol (graphql-ws); offer it in Sec-WebSocket-Protocol.`),
+      { 'cache-control': 'no-store' },
+    );
+  }
+  return undefined;
+}
+
+/** 101 with the subprotocol chosen (RFC 6455 §4.2.2): from here on the connection carries frames, not HTTP. */
+export function switchingProtocols(): HttpResponse {
+  return response(101, { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-protocol': graphqlTransportWs });
+}
+
+/** What a client sends to open a graph socket, besides its credential. */
+export const upgradeHeaders = {
+  upgrade: 'websocket',
+  connection: 'Upgrade',
+  'sec-websocket-version': '13',
+  'sec-websocket-protocol': graphqlTransportWs,
+} as const;
