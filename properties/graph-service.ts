@@ -1,0 +1,115 @@
+import type { Subject } from '../src/auth/subject.js';
+import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from '../src/graph/endpoint.js';
+import { type HttpResponse, request } from '../src/http/message.js';
+import type { OriginSettings } from '../src/origin.js';
+import { Guard } from '../src/policy/guard.js';
+import { Policy } from '../src/policy/policy.js';
+import { scopesOfRoles } from '../src/policy/roles.js';
+import { seedDemoData } from '../src/posts/seed.js';
+import type { PostsStore } from '../src/posts/store.js';
+import { TestOrigin } from '../src/testing-kit.js';
+import { UsersStore } from '../src/users/store.js';
+import { type Caller, callerKey, demoRoles, demoUserIds } from './graph-callers.js';
+import type { PrintedQuery } from './graph-query-print.js';
+
+/** The endpoint's totals that say whether anything ran, and how much. */
+export interface GraphCounts {
+  readonly resolverCalls: number;
+  readonly objectsResolved: number;
+}
+
+/** Something that answers graph requests: the real origin, or a variant a property must catch. */
+export interface GraphService {
+  send(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse>;
+  counts(): GraphCounts;
+}
+
+/** The POST body of a printed query: only the members it has, as a client sends them. */
+export function postBody(query: Pick<PrintedQuery, 'text' | 'variables' | 'operationName'>): Record<string, unknown> {
+  return {
+    query: query.text,
+    ...(query.variables === undefined ? {} : { variables: query.variables }),
+    ...(query.operationName === undefined ? {} : { operationName: query.operationName }),
+  };
+}
+
+/** A GET that carries the whole query in the URL (GraphQL-over-HTTP), not a persisted one. */
+export function getPath(query: Pick<PrintedQuery, 'text' | 'variables' | 'operationName'>): string {
+  const parameters = new URLSearchParams({ query: query.text });
+  if (query.variables !== undefined) parameters.set('variables', JSON.stringify(query.variables));
+  if (query.operationName !== undefined) parameters.set('operationName', query.operationName);
+  return `/graphql?${parameters.toString()}`;
+}
+
+export function postQuery(service: GraphService, caller: Caller, query: PrintedQuery): Promise<HttpResponse> {
+  return service.send(caller, 'POST', '/graphql', postBody(query));
+}
+
+/** The real origin, both gates in front of the endpoint; one per property run, so runs share nothing. */
+export class OriginGraph implements GraphService {
+  readonly test: TestOrigin;
+  readonly #credentials = new Map<string, Promise<Record<string, string>>>();
+
+  constructor(settings: Partial<OriginSettings> = {}) {
+    this.test = new TestOrigin(settings);
+  }
+
+  credentials(caller: Caller): Promise<Record<string, string>> {
+    const key = callerKey(caller);
+    let headers = this.#credentials.get(key);
+    if (headers === undefined) {
+      const { username, tokenScopes } = caller;
+      headers = tokenScopes === undefined
+        ? Promise.resolve(this.test.session(username))
+        : this.test.token(username, tokenScopes === null ? undefined : { scopes: tokenScopes });
+      this.#credentials.set(key, headers);
+    }
+    return headers;
+  }
+
+  async send(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {
+    return this.test.send(method, path, await this.credentials(caller), body);
+  }
+
+  counts(): GraphCounts {
+    const { resolverCalls, objectsResolved } = this.test.origin.graphStats();
+    return { resolverCalls, objectsResolved };
+  }
+}
+
+/**
+ * The endpoint alone on stores a property builds, for variants that live in a store. Gate 1 is replaced by the
+ * subject it would establish; gate 2 is the real policy.
+ */
+export class EndpointGraph implements GraphService {
+  readonly endpoint: GraphEndpoint;
+  readonly #policy = new Policy({ orders: 'owner-check' });
+
+  constructor(posts: PostsStore, settings: GraphSettings = defaultGraphSettings) {
+    const users = new UsersStore();
+    seedDemoData(users, posts);
+    this.endpoint = new GraphEndpoint(users, posts, settings);
+  }
+
+  async send(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {
+    const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+    const req = request(method, path, headers, body === undefined ? undefined : JSON.stringify(body));
+    return this.endpoint.handle(req, this.guardFor(caller));
+  }
+
+  /** Gate 2 for the caller, as the origin would hand it to the endpoint after gate 1. */
+  guardFor(caller: Caller): Guard {
+    return new Guard(subjectOf(caller), this.#policy);
+  }
+
+  counts(): GraphCounts {
+    const { resolverCalls, objectsResolved } = this.endpoint.stats;
+    return { resolverCalls, objectsResolved };
+  }
+}
+
+function subjectOf(caller: Caller): Subject {
+  const roles = [demoRoles[caller.username]];
+  const scopes = caller.tokenScopes === undefined || caller.tokenScopes === null ? scopesOfRoles(roles) : new Set(caller.tokenScopes);
+  return { userId: demoUserIds[caller.username], username: caller.username, roles, scopes, via: caller.tokenScopes === undefined ? 'session' : 'token', credentialId: callerKey(caller) };
+}
