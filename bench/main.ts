@@ -2,9 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeMachine, machineCsv } from './machine.js';
-import { measurementPlan, measureRound, summarize } from './measurement.js';
-import { reportCsv, reportRows, reportTable, targetVerdict } from './report.js';
-import { simCoreBenchmarks } from './sim-core.js';
+import { measurementPlan, measureRound, summarize } from './harness/measurement.js';
+import { reportCsv, reportRows, reportTable, targetVerdict } from './harness/report.js';
+import { simCoreBenchmarks } from './harness/sim-core.js';
 
 // Resolved from this file rather than the working directory, so `npm run bench` from anywhere writes here.
 const reportsDir = fileURLToPath(new URL('../reports/', import.meta.url));

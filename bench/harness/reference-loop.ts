@@ -1,6 +1,6 @@
-import { SharedCache } from '../src/cache/shared-cache.js';
-import { request } from '../src/http/message.js';
-import { createOrigin, defaultOriginSettings, type Origin, testEnvironment } from '../src/origin.js';
+import { SharedCache } from '../../src/cache/shared-cache.js';
+import { request } from '../../src/http/message.js';
+import { createOrigin, defaultOriginSettings, type Origin, testEnvironment } from '../../src/origin.js';
 import type { NotesWorkload } from './workload.js';
 
 /**

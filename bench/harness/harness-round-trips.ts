@@ -1,11 +1,11 @@
-import { defaultClientSettings } from '../src/client/settings.js';
-import { request } from '../src/http/message.js';
-import { createOrigin, type Origin, testEnvironment } from '../src/origin.js';
+import { defaultClientSettings } from '../../src/client/settings.js';
+import { request } from '../../src/http/message.js';
+import { createOrigin, type Origin, testEnvironment } from '../../src/origin.js';
 import { unlimitedOriginSettings } from './reference-loop.js';
-import { RngStreams } from '../sim/rng.js';
-import { Simulation } from '../sim/simulation.js';
-import { defaultTopologySettings, Topology } from '../sim/topology.js';
-import { Trace, type TraceMode } from '../sim/trace.js';
+import { RngStreams } from '../../sim/rng.js';
+import { Simulation } from '../../sim/simulation.js';
+import { defaultTopologySettings, Topology } from '../../sim/topology.js';
+import { Trace, type TraceMode } from '../../sim/trace.js';
 import type { NotesWorkload } from './workload.js';
 
 export interface HarnessRun {

@@ -1,5 +1,5 @@
 import { Bench } from 'tinybench';
-import type { BenchmarkDefinition } from './sim-core.js';
+import type { BenchmarkDefinition } from './definition.js';
 
 /**
  * Variants are measured in interleaved rounds (every variant once per round) rather than one after the
@@ -7,7 +7,8 @@ import type { BenchmarkDefinition } from './sim-core.js';
  * seconds; interleaving lets a harness variant and its reference see the same drift, so their ratio holds
  * still even when the absolute rates do not.
  *
- * Budget: 6 variants × (first warm-up 0.5 s + 4 rounds × (0.15 s warm-up + 0.6 s)) ≈ 21 s.
+ * Budget of the full plan: a variant costs about first warm-up 0.5 s + 4 rounds × (0.15 s warm-up + 0.6 s)
+ * ≈ 3.5 s, or more when 8 iterations take longer than 0.6 s; the quick plan about a fifth of that.
  */
 export interface MeasurementPlan {
   readonly rounds: number;
@@ -27,14 +28,24 @@ export const measurementPlan: MeasurementPlan = {
   warmupPerRoundMs: 150,
 };
 
+/** `--quick`: every variant still measured in interleaved rounds and beside its reference, with wider margins. */
+export const quickMeasurementPlan: MeasurementPlan = {
+  rounds: 2,
+  timePerRoundMs: 150,
+  minIterationsPerRound: 3,
+  firstWarmupMs: 100,
+  warmupPerRoundMs: 30,
+};
+
 /** One round of one variant: the wall time of each iteration, in milliseconds. */
 export async function measureRound(definition: BenchmarkDefinition, round: number, plan: MeasurementPlan = measurementPlan): Promise<number[]> {
   const bench = new Bench({
     time: plan.timePerRoundMs,
-    iterations: plan.minIterationsPerRound,
+    iterations: Math.min(plan.minIterationsPerRound, definition.minIterationsPerRound ?? Number.POSITIVE_INFINITY),
     warmup: true,
     warmupTime: round === 0 ? plan.firstWarmupMs : plan.warmupPerRoundMs,
-    warmupIterations: 2,
+    // A slow variant's one warm-up iteration is already longer than the warm-up time.
+    warmupIterations: definition.minIterationsPerRound === undefined ? 2 : 1,
     retainSamples: true,
     throws: true,
   });
@@ -61,9 +72,18 @@ export interface Measurement {
 }
 
 /**
+ * Student's t at 95 % (two-sided) for `df` degrees of freedom: slow variants and the quick plan have only a
+ * handful of samples, where the normal 1.96 would understate the margin by up to a factor of six.
+ */
+const tTable95 = [12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131];
+
+export function studentT95(df: number): number {
+  return tTable95[df - 1] ?? 1.96 + 2.4 / df; // within 0.5 % of the exact quantile from 16 degrees of freedom on
+}
+
+/**
  * Statistics over the samples of all rounds together, which tinybench cannot do since each round is its own
- * Bench. The 95 % margin uses the normal quantile: every variant has at least rounds × 8 = 32 samples, where
- * Student's t is within 4 % of it.
+ * Bench.
  */
 export function summarize(definition: BenchmarkDefinition, samplesMs: readonly number[]): Measurement {
   const n = samplesMs.length;
@@ -75,7 +95,7 @@ export function summarize(definition: BenchmarkDefinition, samplesMs: readonly n
     definition,
     opsPerSecond: definition.unitsPerIteration / (mean / 1_000),
     meanMsPerIteration: mean,
-    rmePercent: ((1.96 * sem) / mean) * 100,
+    rmePercent: ((studentT95(n - 1) * sem) / mean) * 100,
     samples: n,
   };
 }

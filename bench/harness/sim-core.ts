@@ -1,35 +1,15 @@
-import type { TraceMode } from '../sim/trace.js';
+import type { TraceMode } from '../../sim/trace.js';
+import { type BenchmarkDefinition, expectCount } from './definition.js';
 import { benchmarkChurnShape, churnOffsetsUs, runHarnessChurn, runReferenceChurn } from './event-churn.js';
 import { runHarnessRoundTrips } from './harness-round-trips.js';
 import { runReferenceRoundTrips } from './reference-loop.js';
 import { benchmarkWorkloadShape, notesWorkload, roundTripsIn } from './workload.js';
-
-export type Unit = 'events_per_second' | 'round_trips_per_second';
-
-/** One measured variant: a function that does `unitsPerIteration` units of work per call. */
-export interface BenchmarkDefinition {
-  readonly benchmark: string;
-  readonly variant: string;
-  readonly unit: Unit;
-  readonly unitsPerIteration: number;
-  /** The variant every other one in the same benchmark is divided by. */
-  readonly isReference: boolean;
-  readonly run: () => unknown;
-}
 
 /**
  * The harness must reach this fraction of the reference loop's round trips per second with recording off
  * (the target stated in the issue).
  */
 export const roundTripTarget = { variant: 'harness trace off', minRatioToReference: 1 / 3 } as const;
-
-/**
- * Every run checks that it did all its work: a broken or short-circuited run must fail the benchmark, not
- * report an impressive rate.
- */
-function expectCount(what: string, actual: number, expected: number): void {
-  if (actual !== expected) throw new Error(`${what}: expected ${expected}, got ${actual}`);
-}
 
 /**
  * 1. queue events: the harness `Simulation` against the bare heap on the same churn of events. Both heaps

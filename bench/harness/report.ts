@@ -1,4 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
+import type { Unit } from './definition.js';
 import type { Measurement } from './measurement.js';
 import { roundTripTarget } from './sim-core.js';
 
@@ -6,16 +7,18 @@ import { roundTripTarget } from './sim-core.js';
 export interface ReportRow {
   readonly benchmark: string;
   readonly variant: string;
-  readonly unit: string;
+  readonly unit: Unit;
   readonly ops_per_second: number;
   readonly ratio_to_reference: number;
+  /** The variant of the same benchmark, measured in the same rounds, that the ratio divides by. */
+  readonly reference_variant: string;
   readonly mean_ms_per_iteration: number;
   readonly rme_percent: number;
   readonly samples: number;
 }
 
 const columns: readonly (keyof ReportRow)[] = [
-  'benchmark', 'variant', 'unit', 'ops_per_second', 'ratio_to_reference', 'mean_ms_per_iteration', 'rme_percent', 'samples',
+  'benchmark', 'variant', 'unit', 'ops_per_second', 'ratio_to_reference', 'reference_variant', 'mean_ms_per_iteration', 'rme_percent', 'samples',
 ];
 
 function round(value: number, decimals: number): number {
@@ -23,11 +26,15 @@ function round(value: number, decimals: number): number {
   return Math.round(value * scale) / scale;
 }
 
-/** Ratios are taken before rounding, so a rounded rate never skews them. */
-export function ratioToReference(measurement: Measurement, all: readonly Measurement[]): number {
+export function referenceOf(measurement: Measurement, all: readonly Measurement[]): Measurement {
   const reference = all.find((m) => m.definition.benchmark === measurement.definition.benchmark && m.definition.isReference);
   if (reference === undefined) throw new Error(`no reference variant for ${measurement.definition.benchmark}`);
-  return measurement.opsPerSecond / reference.opsPerSecond;
+  return reference;
+}
+
+/** Ratios are taken before rounding, so a rounded rate never skews them. */
+export function ratioToReference(measurement: Measurement, all: readonly Measurement[]): number {
+  return measurement.opsPerSecond / referenceOf(measurement, all).opsPerSecond;
 }
 
 export function reportRows(measurements: readonly Measurement[]): ReportRow[] {
@@ -37,6 +44,7 @@ export function reportRows(measurements: readonly Measurement[]): ReportRow[] {
     unit: m.definition.unit,
     ops_per_second: Math.round(m.opsPerSecond),
     ratio_to_reference: round(ratioToReference(m, measurements), 3),
+    reference_variant: referenceOf(m, measurements).definition.variant,
     mean_ms_per_iteration: round(m.meanMsPerIteration, 3),
     rme_percent: round(m.rmePercent, 2),
     samples: m.samples,
@@ -47,14 +55,24 @@ export function reportCsv(rows: readonly ReportRow[]): string {
   return stringify(rows as ReportRow[], { header: true, columns: [...columns] });
 }
 
+/** What one unit is, for people: `1,234 queries` reads better than `1234 queries_per_second`. */
+const unitLabels: Readonly<Record<Unit, string>> = {
+  events_per_second: 'events',
+  round_trips_per_second: 'round trips',
+  property_runs_per_second: 'runs',
+  queries_per_second: 'queries',
+  simulated_seconds_per_wall_second: 'simulated s',
+};
+
 /** A fixed-width table for the terminal; the CSV holds the same numbers for tools. */
 export function reportTable(rows: readonly ReportRow[]): string {
-  const head = ['benchmark', 'variant', 'per second', 'vs reference', 'ms/iteration', '± %', 'samples'];
+  const head = ['benchmark', 'variant', 'per second', 'vs reference', 'µs per unit', 'ms/iteration', '± %', 'samples'];
   const body = rows.map((r) => [
     r.benchmark,
     r.variant,
-    `${r.ops_per_second.toLocaleString('en-US')} ${r.unit === 'events_per_second' ? 'events' : 'round trips'}`,
+    `${r.ops_per_second.toLocaleString('en-US')} ${unitLabels[r.unit]}`,
     `${r.ratio_to_reference.toFixed(3)}×`,
+    (1e6 / r.ops_per_second).toFixed(r.ops_per_second > 1e5 ? 3 : 1),
     r.mean_ms_per_iteration.toFixed(3),
     r.rme_percent.toFixed(2),
     String(r.samples),

@@ -1,4 +1,4 @@
-import { Simulation } from '../sim/simulation.js';
+import { Simulation } from '../../sim/simulation.js';
 import { ReferenceLoop } from './reference-loop.js';
 
 /**

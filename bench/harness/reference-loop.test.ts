@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { defaultTopologySettings } from '../sim/topology.js';
+import { defaultTopologySettings } from '../../sim/topology.js';
 import { benchmarkChurnShape, churnOffsetsUs, runHarnessChurn, runReferenceChurn } from './event-churn.js';
 import { clientName, runHarnessRoundTrips } from './harness-round-trips.js';
 import { referenceTiming, runReferenceRoundTrips } from './reference-loop.js';

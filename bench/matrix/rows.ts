@@ -1,0 +1,117 @@
+import type { Exchange } from '../../sim/nodes/client.js';
+import type { RunResult } from '../../sim/scenario/run.js';
+import type { MatrixScenario, MatrixVariant, VariantPlan } from './matrix-scenario.js';
+import { noTraffic, sumTraffic, trafficByExchange } from './traffic.js';
+
+/**
+ * One step of one variant. The field names are the column names of `reports/scenarios.csv`, as in the
+ * other reports. Times are virtual milliseconds (whole microseconds / 1000), written with three decimals.
+ */
+export interface MatrixRow {
+  readonly scenario: string;
+  readonly variant: string;
+  readonly seed: number;
+  /** 1-based, as the CLI numbers steps. */
+  readonly step: number;
+  /** `warm-up` steps only prepare the measured ones (a GET that fills the cache) and stay out of the summary. */
+  readonly phase: 'warm-up' | 'measured';
+  readonly client: string;
+  readonly auth: string;
+  readonly method: string;
+  readonly path: string;
+  /** Null when no response arrived. */
+  readonly status: number | null;
+  readonly attempts: number;
+  readonly outcome: Exchange['outcome'];
+  /** Virtual time of the step's first send. */
+  readonly start_ms: number;
+  /** First send to receipt of the whole response, re-sends included; null when none arrived. */
+  readonly latency_ms: number | null;
+  /** The request's and the response's body sizes, once each (the summary counts every copy on the wire). */
+  readonly request_bytes: number;
+  readonly response_bytes: number;
+  /** Requests this step's exchange cost the origin: 0 for a cache hit, one more per re-send that got there. */
+  readonly origin_requests: number;
+  readonly cache_hits: number;
+  readonly state_figure: string;
+  readonly state_value: string;
+}
+
+/** One variant as a whole, the shape the report's tables and charts compare. */
+export interface VariantSummary {
+  readonly scenario: string;
+  readonly variant: string;
+  readonly seed: number;
+  /** Measured steps (warm-up left out). */
+  readonly exchanges: number;
+  /** Requests sent on the WAN, re-sends included. */
+  readonly round_trips: number;
+  /** Bytes on the WAN each way, re-sends and lost messages included. */
+  readonly request_bytes: number;
+  readonly response_bytes: number;
+  /** First send to last receipt of the measured steps; null when there were none. */
+  readonly latency_ms: number | null;
+  readonly origin_requests: number;
+  readonly cache_hits: number;
+  readonly state_figure: string;
+  readonly state_value: string;
+}
+
+const ms = (us: number): number => us / 1000;
+
+/** A step's exchange: every step starts one, so a missing one means the run did not settle. */
+function exchangeOf(run: RunResult, step: number): Exchange {
+  const exchange = run.exchanges[step];
+  if (exchange === undefined || run.exchanges.length !== run.summary.length) throw new Error(`${run.scenario}: step ${step + 1} has no exchange`);
+  return exchange;
+}
+
+/** The rows and the summary of one variant's run, which must have kept its trace (`full`). */
+export function variantResult(
+  scenario: MatrixScenario, variant: MatrixVariant, plan: VariantPlan, run: RunResult,
+): { readonly rows: MatrixRow[]; readonly summary: VariantSummary } {
+  if (run.trace.mode !== 'full' || run.trace.events.length !== run.trace.count) {
+    throw new Error(`${run.scenario}: the matrix reads traffic from the trace, so it needs every event kept (trace "full")`);
+  }
+  const traffic = trafficByExchange(run.trace.events);
+  const common = {
+    scenario: scenario.name, variant: variant.name, seed: run.seed, state_figure: scenario.stateFigure.name, state_value: scenario.stateFigure.value(run),
+  };
+  const rows = run.summary.map((s, i): MatrixRow => {
+    const exchange = exchangeOf(run, i);
+    const t = traffic.get(exchange.id) ?? noTraffic;
+    return {
+      ...common,
+      step: i + 1,
+      phase: i < plan.warmUpSteps ? 'warm-up' : 'measured',
+      client: s.client,
+      auth: s.auth,
+      method: s.method,
+      path: s.path,
+      status: s.status,
+      attempts: s.attempts,
+      outcome: s.outcome,
+      start_ms: ms(exchange.startedUs),
+      latency_ms: exchange.latencyUs === undefined ? null : ms(exchange.latencyUs),
+      request_bytes: s.requestBytes,
+      response_bytes: s.responseBytes,
+      origin_requests: t.originRequests,
+      cache_hits: t.cacheHits,
+    };
+  });
+  const measured = run.exchanges.slice(plan.warmUpSteps);
+  const total = sumTraffic(measured.map((x) => traffic.get(x.id) ?? noTraffic));
+  const firstUs = Math.min(...measured.map((x) => x.startedUs));
+  const lastUs = Math.max(...measured.map((x) => x.completedUs ?? Infinity));
+  const summary: VariantSummary = {
+    ...common,
+    exchanges: measured.length,
+    round_trips: total.roundTrips,
+    request_bytes: total.requestBytes,
+    response_bytes: total.responseBytes,
+    latency_ms: measured.length === 0 || !Number.isFinite(lastUs) ? null : ms(lastUs - firstUs),
+    origin_requests: total.originRequests,
+    cache_hits: total.cacheHits,
+  };
+  return { rows, summary };
+}
