@@ -90,9 +90,11 @@ export function printQuery(tree: QueryTree): PrintedQuery {
         const source = argument.limit;
         const fallback = schemaDefaultLimit(type, field);
         if (source.kind === 'unwritten') return { text: '', limit: fallback };
-        if (source.kind === 'literal') return { text: `(limit: ${source.value})`, limit: source.value };
+        if (source.kind === 'literal') return { text: `(limit: ${source.value})`, limit: source.value ?? fallback };
         const declared = source.declaredDefault === undefined ? 'Int' : `Int = ${source.declaredDefault}`;
-        return { text: `(limit: ${declare('l', declared, source.sent)})`, limit: source.sent ?? source.declaredDefault ?? fallback };
+        // Sent as null is null (no bound, so the default); only a variable not sent takes its declared default.
+        const given = source.sent === undefined ? source.declaredDefault : source.sent;
+        return { text: `(limit: ${declare('l', declared, source.sent)})`, limit: given ?? fallback };
       }
     }
   };

@@ -15,14 +15,13 @@ export type TypeName = 'Query' | 'User' | 'Post' | 'Comment';
 export type Alias = 'x' | 'y' | 'z' | undefined;
 
 /**
- * `limit: null` is not generated until its meaning is decided: today `posts` fails on it with an internal
- * error that also fails every other `posts` of its loader batch, `comments` returns nothing, and the cost
- * estimate counts it as the default.
+ * `null`, written or sent, sets no bound: the list's default applies, as when `limit` is left out (the
+ * reading the resolvers and the cost estimate share). A variable sent as null is null, not its declared default.
  */
 export type LimitSource =
   | { readonly kind: 'unwritten' }
-  | { readonly kind: 'literal'; readonly value: number }
-  | { readonly kind: 'variable'; readonly sent: number | undefined; readonly declaredDefault: number | undefined };
+  | { readonly kind: 'literal'; readonly value: number | null }
+  | { readonly kind: 'variable'; readonly sent: number | null | undefined; readonly declaredDefault: number | undefined };
 
 /**
  * How a value is written: in the document, as a variable the request sends, or as a variable left to the
@@ -111,10 +110,10 @@ export interface TreeOptions {
 export function queryTrees(options: TreeOptions): fc.Arbitrary<QueryTree> {
   const limitSource: fc.Arbitrary<LimitSource> = fc.oneof(
     fc.constant({ kind: 'unwritten' as const }),
-    options.limit.map((value) => ({ kind: 'literal' as const, value })),
+    fc.oneof(options.limit, fc.constant(null)).map((value) => ({ kind: 'literal' as const, value })),
     fc.record({
       kind: fc.constant('variable' as const),
-      sent: fc.option(options.limit, { nil: undefined }),
+      sent: fc.option(fc.oneof(options.limit, fc.constant(null)), { nil: undefined }),
       declaredDefault: fc.option(options.limit, { nil: undefined }),
     }),
   );

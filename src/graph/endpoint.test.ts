@@ -74,6 +74,15 @@ describe('POST /graphql', () => {
     expect(tooMany.errors[0]!.path).toEqual(['user', 'posts']);
   });
 
+  it('reads `limit: null` as no bound given: the default, for that field only', async () => {
+    const t = new TestOrigin();
+    const query = 'query($n: Int) { a: user(id: 1) { posts(limit: null) { id comments(limit: $n) { id } } } b: user(id: 2) { posts(limit: 2) { id } } }';
+    const body = bodyOf(await post(t, t.session('alice'), query, { n: null })) as { data: { a: { posts: unknown[] }; b: { posts: unknown[] } }; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    expect(body.data.a.posts.length).toBeGreaterThan(0);
+    expect(body.data.b.posts).toHaveLength(2);
+  });
+
   it('batches authors: one lookup per level, not one per row', async () => {
     const batchesFor = async (limit: number) => {
       const t = new TestOrigin();

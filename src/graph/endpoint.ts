@@ -1,4 +1,4 @@
-import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode, validate } from 'graphql';
+import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode } from 'graphql';
 import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
@@ -8,7 +8,7 @@ import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
 import { aliasesAndDepth } from './limits/static-rules.js';
-import { estimateCost, maxCostRule, type VariableValues } from './limits/cost.js';
+import { operationCosts, tooCostlyError, type VariableValues } from './limits/cost.js';
 import { defaultGraphLimits, type GraphLimits } from './limits/settings.js';
 import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
@@ -106,9 +106,12 @@ export class GraphEndpoint {
       return refused(400, [new GraphQLError(operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${operationName}".`)]);
     }
     if (!accepts.includes(operation.operation)) return notCarried(operation.operation, accepts);
-    const tooCostly = validate(graphSchema, prepared.document, [maxCostRule(this.#settings.limits, variables ?? {})]);
+    // Every operation of the document, not only the one that runs: a document carrying an oversized operation
+    // has no honest use (as maxCostRule decides).
+    const costs = operationCosts(prepared.document, graphSchema, variables ?? {}, this.#settings.limits);
+    const tooCostly = costs.filter(({ cost }) => cost > this.#settings.limits.maxCost).map(({ operation, cost }) => tooCostlyError(operation, cost, this.#settings.limits));
     if (tooCostly.length > 0) return refused(400, tooCostly);
-    const cost = estimateCost(prepared.document, graphSchema, variables ?? {}, this.#settings.limits, operationName);
+    const cost = costs.find((c) => c.operation === operation)!.cost;
     const charge = this.#budget.charge(`user:${guard.subject.userId}`, this.#now(), cost);
     const extensions = charge.report === undefined ? undefined : { cost: charge.report };
     if (!charge.ok) {

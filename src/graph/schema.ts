@@ -41,10 +41,19 @@ function idOf(value: unknown): number | undefined {
   return Number.isSafeInteger(id) && id > 0 && String(id) === String(value) ? id : undefined;
 }
 
-function checkLimit(limit: number): void {
-  if (limit < 0 || limit > maxPostsLimit) {
-    throw new GraphQLError(`limit must be between 0 and ${maxPostsLimit}, got ${limit}.`, { extensions: { code: 'BAD_USER_INPUT' } });
+/** What a list gives when the client sets no bound: the same 10 the cost estimate assumes for one. */
+const defaultListLimit = 10;
+
+/**
+ * The list's bound: `limit: null` sets none, exactly like leaving `limit` out, so the default applies (the
+ * reading the cost estimate makes). A value out of range fails this field at its path.
+ */
+function boundOf(limit: number | null): number {
+  const bound = limit ?? defaultListLimit;
+  if (bound < 0 || bound > maxPostsLimit) {
+    throw new GraphQLError(`limit must be between 0 and ${maxPostsLimit}, got ${bound}.`, { extensions: { code: 'BAD_USER_INPUT' } });
   }
+  return bound;
 }
 
 function resolved<T>(ctx: GraphContext, value: T): T {
@@ -59,11 +68,11 @@ const UserType: GraphQLObjectType = new GraphQLObjectType<User, GraphContext>({
     name: { type: new GraphQLNonNull(GraphQLString) },
     posts: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(PostType))),
-      args: { limit: { type: GraphQLInt, defaultValue: 10 } },
-      resolve: async (user, args: { limit: number }, ctx) => {
-        checkLimit(args.limit);
+      args: { limit: { type: GraphQLInt, defaultValue: defaultListLimit } },
+      resolve: async (user, args: { limit: number | null }, ctx) => {
+        const limit = boundOf(args.limit);
         allow(ctx, { action: 'list', resource: 'posts' });
-        return resolved(ctx, await ctx.loaders.posts.load(`${user.id}:${args.limit}`));
+        return resolved(ctx, await ctx.loaders.posts.load(`${user.id}:${limit}`));
       },
     },
   }),
@@ -77,10 +86,10 @@ const PostType: GraphQLObjectType = new GraphQLObjectType<Post, GraphContext>({
     comments: {
       type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(CommentType))),
       // Bounded like posts, so the cost estimate (which multiplies by `limit`) stays an upper bound.
-      args: { limit: { type: GraphQLInt, defaultValue: 10 } },
-      resolve: async (post, args: { limit: number }, ctx) => {
-        checkLimit(args.limit);
-        return resolved(ctx, (await ctx.loaders.comments.load(post.id)).slice(0, args.limit));
+      args: { limit: { type: GraphQLInt, defaultValue: defaultListLimit } },
+      resolve: async (post, args: { limit: number | null }, ctx) => {
+        const limit = boundOf(args.limit);
+        return resolved(ctx, (await ctx.loaders.comments.load(post.id)).slice(0, limit));
       },
     },
     author: { type: new GraphQLNonNull(UserType), resolve: (post, _args, ctx) => author(ctx, post.authorId) },
