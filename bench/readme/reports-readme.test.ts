@@ -77,7 +77,7 @@ describe('renderReportsReadme', () => {
     const table = tableAfter('## Scale');
     expect(table[0]).toBe('| step | clients | requests | trace | events | wall ms | events / wall s | heap MB | trace events kept |');
     expect(table).toContain('| 3 | 100 | 10,000 | `hash` | 100,000 | 950.0 | 105,263 | 90.0 | 0 |');
-    expect(readme).toContain('From step 1 to step 3: requests ×100, events ×100, wall time ×100 (9.5 → 950.0 ms)');
+    expect(readme).toContain('from step 1 to step 3: requests ×100, events ×100, wall time ×100 (9.5 → 950.0 ms)');
   });
 
   it('links each chart as an image and fences each diagram as mermaid', () => {

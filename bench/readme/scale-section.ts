@@ -3,15 +3,21 @@ import { markdownTable } from './markdown-table.js';
 import { growthText, numberText } from './number-text.js';
 
 /**
- * First step to last in one sentence: if wall time grows like the events, the cost per event is flat (the
- * simulator scales linearly); heap that stays flat shows the trace bound at work.
+ * First step to last in one sentence per trace mode (rows of different modes are different runs): if wall
+ * time grows like the events, the cost per event is flat (the simulator scales linearly); the heap of `full`
+ * beside `full-unbounded` shows the trace bound at work.
  */
+export function growthLines(rows: readonly ScaleRow[]): string[] {
+  const modes = [...new Set(rows.map((r) => r.trace_mode))];
+  return modes.map((mode) => growthLine(rows.filter((r) => r.trace_mode === mode))).filter((line) => line !== '');
+}
+
 export function growthLine(rows: readonly ScaleRow[]): string {
   const first = rows[0];
   const last = rows.at(-1);
   if (first === undefined || last === undefined || first === last) return '';
   return (
-    `From step ${first.step} to step ${last.step}: requests ${growthText(first.requests, last.requests)}, ` +
+    `Trace \`${first.trace_mode}\`, from step ${first.step} to step ${last.step}: requests ${growthText(first.requests, last.requests)}, ` +
     `events ${growthText(first.events, last.events)}, wall time ${growthText(first.wall_ms, last.wall_ms)} ` +
     `(${numberText(first.wall_ms, 1)} → ${numberText(last.wall_ms, 1)} ms), heap ${numberText(first.heap_mb, 1)} → ${numberText(last.heap_mb, 1)} MB, ` +
     `events per wall second ${numberText(first.events_per_wall_second)} → ${numberText(last.events_per_wall_second)}.`
@@ -35,6 +41,6 @@ export function scaleSection(rows: readonly ScaleRow[]): string {
     ]),
     ['right', 'right', 'right', 'left', 'right', 'right', 'right', 'right', 'right'],
   );
-  const growth = growthLine(rows);
-  return growth === '' ? table : [table, '', growth].join('\n');
+  const growth = growthLines(rows);
+  return growth.length === 0 ? table : [table, '', ...growth.map((line) => `- ${line}`)].join('\n');
 }
