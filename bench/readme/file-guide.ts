@@ -28,6 +28,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   },
   { file: 'machine.csv', meaning: 'the machine, the Node version and the time of the run that wrote these files' },
   { file: 'charts/*.svg', meaning: 'the charts below, drawn from the same rows with Vega-Lite (rendered to SVG in Node, no browser)' },
+  { file: 'filtered/', meaning: 'what `npm run bench -- --filter <pattern>` wrote: the same CSV files for the matching subset only (not committed)' },
   {
     file: 'counterexamples/',
     meaning:

@@ -1,52 +1,23 @@
+import type { ReportRow } from '../harness/report.js';
 import type { Machine } from '../machine.js';
+import type { VariantSummary } from '../matrix/rows.js';
+import type { ScaleRow as ScaleRunRow } from '../scale/scale.js';
 
 /**
- * What the generated `reports/README.md` is made from. Each row type is the CSV's row: the field names are
- * the column names, so the README, the charts and the CSV files never disagree on a name.
+ * What the generated `reports/README.md` is made from: the producers' own row types, narrowed to what the
+ * README reads, so the README, the charts and the CSV files never disagree on a name.
  */
 
 /** One (scenario, variant) of the scenario matrix: `reports/scenario-summary.csv`. Virtual time and bytes. */
-export interface ScenarioSummaryRow {
-  readonly scenario: string;
-  readonly variant: string;
-  readonly exchanges: number;
-  readonly round_trips: number;
-  readonly request_bytes: number;
-  readonly response_bytes: number;
-  /** Null when no measured step got a response. */
-  readonly latency_ms: number | null;
-  readonly origin_requests: number;
-  readonly cache_hits: number;
-  /** The one figure of the final state that tells the variants apart, e.g. `notes_count`. */
-  readonly state_figure: string;
-  readonly state_value: string;
-}
+export type ScenarioSummaryRow = Omit<VariantSummary, 'seed'>;
 
 /** One measured variant of the simulator's own speed: `reports/harness.csv`. Wall-clock rates. */
-export interface HarnessRow {
-  readonly benchmark: string;
-  readonly variant: string;
-  readonly unit: string;
-  readonly ops_per_second: number;
-  readonly ratio_to_reference: number;
-  readonly reference_variant: string;
-  readonly mean_ms_per_iteration: number;
-  readonly rme_percent: number;
-  readonly samples: number;
-}
+export type HarnessRow = Omit<ReportRow, 'unit'> & { readonly unit: string };
 
 /** One step of the scale run: `reports/scale.csv`. */
-export interface ScaleRow {
-  readonly step: number;
-  readonly clients: number;
-  readonly requests: number;
+export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'events' | 'wall_ms' | 'events_per_wall_second' | 'heap_mb' | 'kept_trace_events'> & {
   readonly trace_mode: string;
-  readonly events: number;
-  readonly wall_ms: number;
-  readonly events_per_wall_second: number;
-  readonly heap_mb: number;
-  readonly kept_trace_events: number;
-}
+};
 
 /** A demonstration scenario's sequence diagram, generated from its trace. */
 export interface ScenarioDiagram {

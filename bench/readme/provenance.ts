@@ -13,7 +13,7 @@ export function provenance(input: { readonly machine: Machine; readonly command:
     `> Produced by \`${input.command}\` on ${machineLine(input.machine)}.`,
   ];
   if (input.quick) {
-    lines.push('>', '> This was a quick run (`--quick`): fewer rounds and variants, so some rows are missing and the wall-clock numbers are rough.');
+    lines.push('>', '> This was a quick run (`--quick`): fewer measuring rounds and scale steps, so the wall-clock numbers are rough (the scenario matrix is whole: it runs on the virtual clock).');
   }
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { sim } from './cli-process.js';
 import { describe, expect, it } from 'vitest';
 import { persistedGetPath } from '../../src/graph/persisted/persisted-get-path.js';
 import { sha256Hex } from '../../src/graph/persisted/sha256-hex.js';
@@ -33,16 +34,6 @@ function usageErrorOf(argv: string[], readText = noFiles): string {
   throw new Error(`accepted ${JSON.stringify(argv)}`);
 }
 
-/** The CLI as a user runs it (through tsx), with its exit code and output. */
-async function sim(...args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'sim/cli/main.ts', ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('graph options', () => {
   it('defaults to alice\'s session, one POST, seed 1', () => {

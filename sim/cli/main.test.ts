@@ -1,22 +1,9 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { sim } from './cli-process.js';
 import { describe, expect, it } from 'vitest';
 
-const exec = promisify(execFile);
-
-/** Runs the CLI as a user would (through tsx), returning its exit code and output. */
-async function sim(...args: string[]) {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'sim/cli/main.ts', ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
 
 describe('npm run sim', () => {
   it('--list names every scenario with one line each', async () => {
