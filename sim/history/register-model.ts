@@ -1,0 +1,54 @@
+import type { NoteOperation, NoteState } from './history.js';
+
+/**
+ * The sequential specification of one note (src/notes/routes.ts, spec §3's state table) as a register that
+ * is absent (`null`) or holds a content:
+ *
+ * | operation | legal when        | output                         | afterwards      |
+ * |-----------|-------------------|--------------------------------|-----------------|
+ * | read      | output = state    | content, or absent (404)       | unchanged       |
+ * | write     | always            | 200 whatever was there         | present(input)  |
+ * | create    | absent            | 201 with this id               | present(input)  |
+ * | delete    | `deleted`: present; `absent`: absent; `absent-after-resend` or unknown: always | absent |
+ *
+ * A create is legal only on an absent note because the store hands a POST an id it does not hold. A re-sent
+ * DELETE answered 404 may be the echo of its own earlier copy, so it is legal from either state: "applied
+ * once", with the 404 telling only that the note is gone afterwards.
+ *
+ * `step` answers the next state, or `undefined` when the operation cannot happen in that state with that
+ * output. It is only asked about operations that can take effect (`ok`, or `unknown` writes, creates and
+ * deletes): a refused operation did nothing and an unknown read saw nothing.
+ */
+export interface RegisterModel {
+  readonly initial: NoteState;
+  step(state: NoteState, operation: NoteOperation): NoteState | undefined;
+  /** Equal states, equal keys: the memo of the search compares states by key. */
+  key(state: NoteState): string;
+}
+
+export const noteRegister: RegisterModel = {
+  initial: null,
+  step(state, operation) {
+    switch (operation.kind) {
+      case 'read':
+        return operation.output === state ? state : undefined;
+      case 'write':
+        return operation.input;
+      case 'create':
+        return state === null ? operation.input : undefined;
+      case 'delete':
+        if (operation.output === 'deleted') return state === null ? undefined : null;
+        if (operation.output === 'absent') return state === null ? null : undefined;
+        return null;
+    }
+  },
+  key: (state) => (state === null ? '∅' : `=${state}`),
+};
+
+/** Whether the search has to place this operation, may place it, or leaves it out. */
+export function roleOf(operation: NoteOperation): 'definite' | 'optional' | 'none' {
+  if (operation.status === 'fail') return 'none';
+  if (operation.status === 'ok') return 'definite';
+  // An unknown read changed nothing and reported nothing, so no placement of it can matter.
+  return operation.kind === 'read' ? 'none' : 'optional';
+}
