@@ -1,4 +1,5 @@
 import { fc } from '@fast-check/vitest';
+import { runCount } from './run-count.js';
 
 /**
  * fast-check parameters that every property uses: `FC_SEED` and `FC_PATH` from the environment replay one
@@ -17,7 +18,7 @@ export function replayable<Ts extends unknown[]>(file: string, numRuns: number):
     },
   });
   return {
-    numRuns,
+    numRuns: runCount(numRuns),
     ...(seed === undefined ? {} : { seed }),
     ...(path === undefined ? {} : { path, endOnFailure: true }),
     plugins: [reporter],

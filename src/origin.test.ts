@@ -53,3 +53,13 @@ describe('every endpoint passes the same two gates in the same order', () => {
     expect(t.origin.state().notes).toEqual([]);
   });
 });
+
+describe('HEAD is answered without content everywhere', () => {
+  it.each(['/sessions', '/tokens'])('HEAD %s: 405 with Allow and the problem labelled, but no body', async (path) => {
+    const res = await new TestOrigin().send('HEAD', path);
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST');
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.body).toBeUndefined();
+  });
+});

@@ -223,7 +223,10 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     handle(req) {
       const { pathname, query } = splitPath(req.path);
       if (pathname === '/sessions' || pathname === '/tokens') {
-        return req.method === 'POST' ? login.login(req, pathname === '/sessions' ? 'session' : 'token', env.now()) : methodNotAllowed(req.method, ['POST']);
+        if (req.method === 'POST') return login.login(req, pathname === '/sessions' ? 'session' : 'token', env.now());
+        const refused = methodNotAllowed(req.method, ['POST']);
+        // A response to HEAD has no content (RFC 9110 §9.3.2), a refusal included; found by the fuzz properties.
+        return req.method === 'HEAD' ? response(refused.status, refused.headers) : refused;
       }
       // HEAD is GET without the body (RFC 9110 §9.3.2): the same gates, the same headers.
       const asGet = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;

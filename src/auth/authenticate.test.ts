@@ -99,6 +99,13 @@ describe('login', () => {
     expect([refused.status, bodyOf(refused).refused]).toEqual([400, ['write:orders']]);
   });
 
+  it('POST /tokens names each requested scope once, so a token it issues is never too large for gate 1', async () => {
+    const t = new TestOrigin();
+    const res = await t.send('POST', '/tokens', {}, { username: 'sam', password: 'sam-pw', scope: 'read:orders '.repeat(3000) });
+    expect(bodyOf(res).scope).toBe('read:orders');
+    expect((await t.send('GET', '/orders/125', { authorization: `Bearer ${String(bodyOf(res).access_token)}` })).status).toBe(200);
+  });
+
   it('validates the login body precisely', async () => {
     const t = new TestOrigin();
     expect((await t.send('POST', '/sessions', {}, { username: 'bob' })).status).toBe(422);

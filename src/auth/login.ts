@@ -35,7 +35,8 @@ export class Login {
       return jsonResponse(201, { user_id: account.userId, expires_in: maxAge }, { ...noStore, 'set-cookie': cookie });
     }
     const granted = this.#stores.scopesOf(account.roles);
-    const requested = body.scope === undefined ? [...granted] : body.scope.split(' ').filter((s) => s !== '');
+    // Each scope once: a repeated one adds nothing, and thousands of repeats would sign a token larger than gate 1 accepts.
+    const requested = body.scope === undefined ? [...granted] : [...new Set(body.scope.split(' ').filter((s) => s !== ''))];
     const refused = requested.filter((s) => !granted.has(s));
     if (refused.length > 0) {
       return problemResponse(problem(400, 'invalid-scope', 'Bad Request', `Not granted to ${account.username}: ${refused.join(' ')}.`, { refused }), noStore);
