@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { maxJsonBodyBytes } from '../../http/json-body.js';
 import { type HttpRequest, type HttpResponse, request } from '../../http/message.js';
-import { graphErrorResponse, type GraphRequestParams, readGraphRequest } from './request-params.js';
+import { graphErrorResponse, type GraphRequestParams, maxGraphUrlBytes, readGraphRequest } from './request-params.js';
 
 const json = { 'content-type': 'application/json' };
 const hash = 'a'.repeat(64);
@@ -37,6 +37,16 @@ function refusal(req: HttpRequest): { response: HttpResponse; code: unknown; mes
 }
 
 describe('reading a GraphQL request', () => {
+  it('refuses a GET URL over 16 KiB with 414 before parsing its JSON, and reads one just under', () => {
+    const variables = (n: number) => `variables=${encodeURIComponent(JSON.stringify({ v: 'x'.repeat(n) }))}`;
+    const over = readGraphRequest(get(`query=${encodeURIComponent('{ __typename }')}&${variables(maxGraphUrlBytes)}`));
+    expect(over.ok ? 200 : over.response.status).toBe(414);
+    expect(over.ok ? '' : over.response.body).toContain('"code":"URI_TOO_LONG"');
+    const under = get(`query=${encodeURIComponent('{ __typename }')}&${variables(maxGraphUrlBytes - 200)}`);
+    expect(Buffer.byteLength(under.path)).toBeLessThanOrEqual(maxGraphUrlBytes);
+    expect(readGraphRequest(under).ok).toBe(true);
+  });
+
   it('reads every parameter from a POST body', () => {
     expect(params(postJson({ query: 'query Q($id: ID!) { user(id: $id) { name } }', operationName: 'Q', variables: { id: '1' }, extensions: persisted })))
       .toEqual({ query: 'query Q($id: ID!) { user(id: $id) { name } }', operationName: 'Q', variables: { id: '1' }, persistedHash: hash });

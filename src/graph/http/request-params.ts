@@ -68,7 +68,18 @@ export function readGraphParams(fields: Readonly<Record<string, unknown>>, where
 /** Raw values by member name, before the type checks both encodings share. */
 type Fields = Partial<Record<Member, unknown>>;
 
+/**
+ * The longest GET URL read, in UTF-8 bytes: twice RFC 9110's recommended minimum of 8000 octets, room for a
+ * registration GET of any document within the token limit, and a bound on the JSON `variables` parsed from a
+ * URL like the 64 KiB one on a POST body.
+ */
+export const maxGraphUrlBytes = 16 * 1024;
+
 function fromQueryString(req: HttpRequest): Fields {
+  const urlBytes = Buffer.byteLength(req.path);
+  if (urlBytes > maxGraphUrlBytes) {
+    throw new Refusal(414, graphError('URI_TOO_LONG', `The URL is ${urlBytes} bytes; a GET carries at most ${maxGraphUrlBytes}. Send the document by POST, or register it and GET it by hash.`));
+  }
   // A body on GET has no meaning (RFC 9110 §9.3.1) and a cache keys on the URL alone, so it is refused
   // rather than silently dropped.
   if (req.body !== undefined && req.body !== '') {
