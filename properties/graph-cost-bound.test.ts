@@ -4,13 +4,13 @@ import { describe, expect } from 'vitest';
 import { estimateCost, type VariableValues } from '../src/graph/limits/cost.js';
 import { defaultGraphLimits, type GraphLimits } from '../src/graph/limits/settings.js';
 import { graphSchema } from '../src/graph/schema.js';
-import { type Caller, callers, describeCaller } from './graph-callers.js';
+import { type Caller, callers } from './graph-callers.js';
 import { addExtraData, type ExtraData, extraData } from './graph-extra-data.js';
 import { withinLimits } from './graph-query-limits.js';
 import { printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
 import { densities, type Density, denseEndpoint } from './graph-dense-store.js';
-import { type GraphService, OriginGraph, postQuery } from './graph-service.js';
+import { type GraphService, describeRequest, OriginGraph, postQuery } from './graph-service.js';
 import { type GraphBody, notRunAsWritten } from './graph-response-shape.js';
 import { replayable } from './replay.js';
 
@@ -52,7 +52,7 @@ async function bounded(estimate: Estimate, service: GraphService, tree: QueryTre
   if (failed !== undefined) problems.push(failed);
   if (resolved > estimated) problems.push(`${resolved} objects resolved, more than the estimated cost of ${estimated}`);
   if (problems.length > 0) {
-    const request = `query: ${query.text}\n  variables: ${JSON.stringify(query.variables)}, operationName: ${String(query.operationName)}, caller: ${describeCaller(caller)}`;
+    const request = describeRequest(query, caller);
     throw new Error(`${problems.join('\n')}\n  ${request}\n  data: ${data}`);
   }
 }

@@ -4,12 +4,12 @@ import { describe, expect } from 'vitest';
 import { defaultGraphLimits } from '../src/graph/limits/settings.js';
 import { graphSchema } from '../src/graph/schema.js';
 import type { HttpResponse } from '../src/http/message.js';
-import { type Caller, callers, describeCaller } from './graph-callers.js';
+import { type Caller, callers } from './graph-callers.js';
 import { withinLimits } from './graph-query-limits.js';
 import { printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
-import { type GraphBody, notRunAsWritten, shapeProblems } from './graph-response-shape.js';
-import { type GraphCounts, type GraphService, OriginGraph, postQuery } from './graph-service.js';
+import { shapeProblems } from './graph-response-shape.js';
+import { type GraphCounts, type GraphService, judgedQuery, OriginGraph } from './graph-service.js';
 import { replayable } from './replay.js';
 
 /**
@@ -27,17 +27,8 @@ import { replayable } from './replay.js';
 const limits = defaultGraphLimits;
 const queries = queryTrees({ depth: limits.maxDepth, limit: fc.integer({ min: 0, max: 4 }), objectWeight: 3 }).filter((tree) => withinLimits(printQuery(tree), limits));
 
-async function fieldExact(service: GraphService, tree: QueryTree, caller: Caller): Promise<void> {
-  const query = printQuery(tree);
-  const res = await postQuery(service, caller, query);
-  const body = JSON.parse(res.body ?? '{}') as GraphBody;
-  const failed = notRunAsWritten(res.status, body);
-  const problems = failed === undefined ? shapeProblems(body.data, query.shape, 'data') : [failed];
-  if (problems.length > 0) {
-    const request = `query: ${query.text}\n  variables: ${JSON.stringify(query.variables)}, operationName: ${String(query.operationName)}, caller: ${describeCaller(caller)}`;
-    throw new Error(`${problems.join('\n')}\n  ${request}`);
-  }
-}
+const fieldExact = (service: GraphService, tree: QueryTree, caller: Caller): Promise<void> =>
+  judgedQuery(service, tree, caller, (data, shape) => shapeProblems(data, shape, 'data'));
 
 /** A front that adds the fields its normalizing cache keys objects by, and passes the response on as it came. */
 class NormalizingFront implements GraphService {

@@ -2,14 +2,13 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import { defaultGraphLimits } from '../src/graph/limits/settings.js';
 import { type Post, PostsStore } from '../src/posts/store.js';
-import { type Caller, callers, describeCaller } from './graph-callers.js';
+import { type Caller, callers } from './graph-callers.js';
 import { addExtraData, type ExtraData, extraData } from './graph-extra-data.js';
 import { withinLimits } from './graph-query-limits.js';
 import { type ObjectShape, printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
 import { densities, type Density, denseEndpoint } from './graph-dense-store.js';
-import { type GraphService, OriginGraph, postQuery } from './graph-service.js';
-import { type GraphBody, notRunAsWritten } from './graph-response-shape.js';
+import { type GraphService, judgedQuery, OriginGraph } from './graph-service.js';
 import { replayable } from './replay.js';
 
 /**
@@ -41,17 +40,8 @@ function overLimit(value: unknown, shape: ObjectShape, path: string): string[] {
   });
 }
 
-async function limitHolds(service: GraphService, tree: QueryTree, caller: Caller, data: string): Promise<void> {
-  const query = printQuery(tree);
-  const res = await postQuery(service, caller, query);
-  const body = JSON.parse(res.body ?? '{}') as GraphBody;
-  const failed = notRunAsWritten(res.status, body);
-  const problems = failed === undefined ? overLimit(body.data, query.shape, 'data') : [failed];
-  if (problems.length > 0) {
-    const request = `query: ${query.text}\n  variables: ${JSON.stringify(query.variables)}, operationName: ${String(query.operationName)}, caller: ${describeCaller(caller)}`;
-    throw new Error(`${problems.join('\n')}\n  ${request}\n  data: ${data}`);
-  }
-}
+const limitHolds = (service: GraphService, tree: QueryTree, caller: Caller, data: string): Promise<void> =>
+  judgedQuery(service, tree, caller, (found, shape) => overLimit(found, shape, 'data'), `\n  data: ${data}`);
 
 /** An author's newest posts taken as the last `limit` ids, the way it is often first written. */
 class SliceFromEndPosts extends PostsStore {

@@ -9,8 +9,10 @@ import { seedDemoData } from '../src/posts/seed.js';
 import type { PostsStore } from '../src/posts/store.js';
 import { TestOrigin } from '../src/testing-kit.js';
 import { UsersStore } from '../src/users/store.js';
-import { type Caller, callerKey, demoRoles, demoUserIds } from './graph-callers.js';
-import type { PrintedQuery } from './graph-query-print.js';
+import { type Caller, callerKey, demoRoles, demoUserIds, describeCaller } from './graph-callers.js';
+import { type ObjectShape, type PrintedQuery, printQuery } from './graph-query-print.js';
+import type { QueryTree } from './graph-query-tree.js';
+import { type GraphBody, notRunAsWritten } from './graph-response-shape.js';
 
 /** The endpoint's totals that say whether anything ran, and how much. */
 export interface GraphCounts {
@@ -43,6 +45,26 @@ export function getPath(query: Pick<PrintedQuery, 'text' | 'variables' | 'operat
 
 export function postQuery(service: GraphService, caller: Caller, query: PrintedQuery): Promise<HttpResponse> {
   return service.send(caller, 'POST', '/graphql', postBody(query));
+}
+
+/** The request as a failure message names it: enough to send it again by hand. */
+export function describeRequest(query: PrintedQuery, caller: Caller): string {
+  return `query: ${query.text}\n  variables: ${JSON.stringify(query.variables)}, operationName: ${String(query.operationName)}, caller: ${describeCaller(caller)}`;
+}
+
+/**
+ * POSTs a generated query and holds its `data` to `judge` (which lists what is wrong, against the shape the
+ * query asks for); a query that did not run as written fails too, so nothing passes unchecked.
+ */
+export async function judgedQuery(
+  service: GraphService, tree: QueryTree, caller: Caller, judge: (data: unknown, shape: ObjectShape) => string[], context = '',
+): Promise<void> {
+  const query = printQuery(tree);
+  const res = await postQuery(service, caller, query);
+  const body = JSON.parse(res.body ?? '{}') as GraphBody;
+  const failed = notRunAsWritten(res.status, body);
+  const problems = failed === undefined ? judge(body.data, query.shape) : [failed];
+  if (problems.length > 0) throw new Error(`${problems.join('\n')}\n  ${describeRequest(query, caller)}${context}`);
 }
 
 /** The real origin, both gates in front of the endpoint; one per property run, so runs share nothing. */
