@@ -1,11 +1,10 @@
 import { resendPolicies } from '../src/client/resend-policy.js';
 import type { ClientSettings } from '../src/client/settings.js';
-import type { RequestHandler } from '../src/http/handler.js';
 import { SharedCache } from '../src/cache/shared-cache.js';
 import { Link, type LinkSettings } from './link.js';
 import { CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
-import { type AlertSource, OriginNode } from './nodes/origin.js';
+import { type OriginProcess, OriginNode, type OriginRestarts } from './nodes/origin.js';
 import type { RngStreams } from './rng.js';
 import type { Simulation } from './simulation.js';
 import type { Trace } from './trace.js';
@@ -48,14 +47,16 @@ export class Topology {
   #lastExchangeId = 0;
   readonly #ids = { next: (): number => ++this.#lastExchangeId };
 
-  constructor(sim: Simulation, trace: Trace, streams: RngStreams, origin: RequestHandler & AlertSource, settings: TopologySettings, clientSettings: ClientSettings) {
+  constructor(
+    sim: Simulation, trace: Trace, streams: RngStreams, origin: OriginProcess, settings: TopologySettings, clientSettings: ClientSettings, restarts?: OriginRestarts,
+  ) {
     this.#sim = sim;
     this.#trace = trace;
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
     this.cache = new CacheNode('cache', sim, trace, settings.cacheHitUs, new SharedCache({ invalidation: settings.cacheInvalidation }));
-    this.origin = new OriginNode('origin', sim, trace, origin, settings.originProcessingUs);
+    this.origin = new OriginNode('origin', sim, trace, origin, settings.originProcessingUs, restarts);
     this.lan = new Link('lan', this.cache, this.origin, settings.lan, sim, trace, streams.stream('link:lan'));
     this.cache.upstream = this.lan;
   }

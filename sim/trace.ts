@@ -13,7 +13,9 @@ export type TraceKind =
   | 'alert' // the origin's enumeration detector saw one subject probing ids
   | 'ignore' // a response for an exchange that was already complete (late, or a duplicate)
   | 'cache' // a cache decision: hit, miss, revalidate, stored or not (and why), revalidated, invalidated
-  | 'pass'; // the cache passed a message on without looking it up or storing it (a WebSocket upgrade, a frame)
+  | 'pass' // the cache passed a message on without looking it up or storing it (a WebSocket upgrade, a frame)
+  | 'crash' // the origin process died (`sim/faults/origin-crash.ts`); what it was handling is lost
+  | 'restart'; // a new origin process started on the storage the crashed one left
 
 /** An event about a message, with the send-only fields left empty. */
 export function messageEvent(

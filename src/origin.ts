@@ -1,28 +1,27 @@
 import { createHash } from 'node:crypto';
-import { demoAccountStore } from './auth/accounts.js';
 import { Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
 import { Login } from './auth/login.js';
 import type { Subject } from './auth/subject.js';
-import { SessionStore } from './auth/sessions.js';
 import { TokenIssuer } from './auth/tokens.js';
 import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
 import { forbidden } from './http/forbidden.js';
 import { methodNotAllowed, notFound, problem, problemResponse } from './http/problem.js';
 import { idempotent, readsIdempotencyKey, replayedHeader } from './idempotency/idempotent-handler.js';
-import { defaultRetentionUs, IdempotencyStore } from './idempotency/record-store.js';
+import { defaultRetentionUs } from './idempotency/record-store.js';
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
-import { NotesStore } from './notes/store.js';
 import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from './graph/endpoint.js';
 import { handleOrders } from './orders/routes.js';
 import { handlePosts } from './posts/routes.js';
-import { PostsStore } from './posts/store.js';
-import { seedDemoData } from './posts/seed.js';
 import { parseUsersPath } from './users/path.js';
 import { handleUsers } from './users/routes.js';
-import { UsersStore } from './users/store.js';
-import { OrdersStore, seedDemoOrders } from './orders/store.js';
-import { AuditLog } from './policy/audit-log.js';
+import type { OrdersStore } from './orders/store.js';
+import type { NotesStore } from './notes/store.js';
+import type { PostsStore } from './posts/store.js';
+import type { UsersStore } from './users/store.js';
+import type { demoAccountStore } from './auth/accounts.js';
+import type { AuditLog } from './policy/audit-log.js';
+import { createOriginStorage, type OriginStorage } from './origin-storage.js';
 import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, type EnumerationAlert } from './policy/enumeration-detector.js';
 import { Guard } from './policy/guard.js';
 import { actionFor, describeObject, describeOperation, type ObjectRef, type Operation } from './policy/operation.js';
@@ -39,6 +38,11 @@ export interface OriginSettings {
   /** `required`: a POST without `Idempotency-Key` is refused with 400 (the draft's "endpoint requires a key"). */
   readonly idempotencyKey: 'optional' | 'required';
   readonly idempotencyRetentionUs: number;
+  /**
+   * `with-effect`: an idempotency record is committed in the same step as its effect. `write-behind`: in a
+   * later step, so a crash between them duplicates the effect on the re-send; only to show that it does.
+   */
+  readonly idempotencyCommit: 'with-effect' | 'write-behind';
   /** The graph endpoint's limits and persisted-query mode. */
   readonly graph: GraphSettings;
 }
@@ -50,6 +54,7 @@ export const defaultOriginSettings: OriginSettings = {
   // Optional, so the spec's demonstration of a keyless POST re-sent into a second note still runs.
   idempotencyKey: 'optional',
   idempotencyRetentionUs: defaultRetentionUs,
+  idempotencyCommit: 'with-effect',
   graph: defaultGraphSettings,
 };
 
@@ -117,17 +122,25 @@ export interface Origin {
    * caused leaves at that request's virtual time, never from a stray microtask.
    */
   socketMessagesSettled(): Promise<void> | undefined;
+  /**
+   * What a crash does to this process: it stops listening to the storage it shares with the process that
+   * restarts after it. Its sockets, subscriptions and other memory go with the object; the storage stays.
+   */
+  halt(): void;
 }
 
-export function createOrigin(env: OriginEnvironment = testEnvironment(), settings: OriginSettings = defaultOriginSettings): Origin {
-  const notes = new NotesStore();
-  const orders = new OrdersStore();
-  seedDemoOrders(orders);
-  const users = new UsersStore();
-  const posts = new PostsStore();
-  seedDemoData(users, posts);
-  const accounts = demoAccountStore();
-  const sessions = new SessionStore(env.newId);
+/**
+ * An origin process over `storage`. Without one it gets fresh storage with the demo data; with the storage
+ * of a process that crashed, it is that process restarted: what was committed is there, what was only in
+ * flight or in memory is not (`src/origin-storage.ts`).
+ */
+export function createOrigin(
+  env: OriginEnvironment = testEnvironment(),
+  settings: OriginSettings = defaultOriginSettings,
+  storage: OriginStorage = createOriginStorage(env.now, env.newId, settings),
+): Origin {
+  const { notes, orders, users, posts, accounts, sessions, idempotency, audit } = storage;
+  idempotency.recover();
   const tokens = new TokenIssuer(env.signingKey, env.newId);
   const stores = { accounts, sessions, tokens, scopesOf: scopesOfRoles };
   const authenticator = new Authenticator(stores);
@@ -135,11 +148,9 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
   const graph = new GraphEndpoint(users, posts, settings.graph, env.now);
-  const idempotency = new IdempotencyStore(env.now, { retentionUs: settings.idempotencyRetentionUs });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
-  const audit = new AuditLog();
   const detector = new EnumerationDetector(settings.detector);
-  audit.onRecord((record) => detector.observe(record));
+  const stopDetecting = audit.onRecord((record) => detector.observe(record));
   const sockets = new GraphSockets(graph);
   const socketDoor = { now: env.now, authenticator, buckets, policy, audit, sockets, tooManyRequests };
 
@@ -247,6 +258,7 @@ export function createOrigin(env: OriginEnvironment = testEnvironment(), setting
     }),
     openSocket: (req, peer) => openSocket(socketDoor, req, peer),
     socketMessagesSettled: () => sockets.deliveries.settled(),
+    halt: stopDetecting,
   };
 }
 

@@ -89,6 +89,8 @@ function eventLines(e: TraceEvent, pending: Map<string, TraceEvent[]>, order: re
       return [];
     case 'deliver':
     case 'drop': {
+      // Lost at a node rather than on a hop: it reached the origin while down, or the origin died handling it.
+      if (e.from === e.to) return [note(e.from, `lost ${at(e.atUs)}: ${messageLabel(e)}, ${e.note}`)];
       const sent = pending.get(key)?.shift();
       if (e.kind === 'deliver') return [arrow(sent, e, false)];
       // Left to right, as the participants stand, so the note spans the hop whichever way the message went.
@@ -105,6 +107,10 @@ function eventLines(e: TraceEvent, pending: Map<string, TraceEvent[]>, order: re
       return [note(e.from, `ignored ${at(e.atUs)}: ${e.note}`)];
     case 'alert':
       return [note(e.from, `ALERT ${at(e.atUs)}: ${e.note}`)];
+    case 'crash':
+      return [note(e.from, `CRASH ${at(e.atUs)}: ${e.note}`)];
+    case 'restart':
+      return [note(e.from, `restarted ${at(e.atUs)}`)];
     case 'cache':
       return shownCacheNote(e.note) ? [note(e.from, `${e.note} ${at(e.atUs)}`)] : [];
     default:

@@ -157,13 +157,14 @@ function exchangeKey(e: TraceEvent): string {
 }
 
 const instantLabel: Partial<Record<TraceEvent['kind'], string>> = {
-  timeout: 'timeout', resend: 'RE-SEND', complete: 'done', 'give-up': 'give up', alert: 'ALERT', ignore: 'ignore',
+  timeout: 'timeout', resend: 'RE-SEND', complete: 'done', 'give-up': 'give up', alert: 'ALERT', ignore: 'ignore', crash: 'CRASH', restart: 'restart',
 };
 
 /** `cache hit`, `cache stored`, ... from the decision's first word; `RE-SEND POST /notes` for the rest. */
 function instantName(e: TraceEvent): string {
   if (e.kind === 'cache') return `cache ${/^[a-z-]+/.exec(e.note)?.[0] ?? 'decision'}`;
   if (e.kind === 'alert') return 'ALERT enumeration';
+  if (e.method === '') return `${instantLabel[e.kind] ?? e.kind} ${e.note}`;
   return `${instantLabel[e.kind] ?? e.kind} ${messageText(e)}`;
 }
 

@@ -17,6 +17,8 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   ignore: 'ignore',
   cache: 'cache',
   pass: 'pass',
+  crash: 'CRASH',
+  restart: 'restart',
 };
 
 /** One line per trace event: time in ms, who → whom, what, bytes, and why. */
@@ -35,6 +37,7 @@ export function renderTimeline(events: readonly TraceEvent[]): string {
 
 /** `#3.1`: exchange and attempt; a WebSocket frame has no attempt, only its connection, `#3`. */
 function exchangeText(e: TraceEvent): string {
+  if (e.method === '') return '';
   return e.method === 'WS' ? `#${e.exchangeId}` : `#${e.exchangeId}.${e.attempt}`;
 }
 
@@ -112,9 +115,17 @@ function explain(result: RunResult): string[] {
     const key = result.exchanges[i]?.request.headers['idempotency-key'];
     if (x.outcome === 'unknown') lessons.push(`${what}: no response after ${x.attempts} attempt(s); the client cannot know whether it took effect.`);
     if (x.attempts < 2) return;
+    const response = result.exchanges[i]?.response;
+    if (key !== undefined && response !== undefined) {
+      const sent = `${what} was sent ${x.attempts} times with Idempotency-Key ${key}`;
+      if (response.headers['idempotent-replayed'] === 'true') lessons.push(`${sent}; the origin took effect once and replayed its first response to the repeats.`);
+      else if (result.settings.idempotencyRecord === 'write-behind') lessons.push(`${sent}; the answer is no replay, and this origin writes records behind their effect, so an earlier copy may have taken effect without leaving one: see the final state.`);
+      else lessons.push(`${sent}; the answer is no replay: no earlier copy had committed under that key (a record is committed with its effect), so this one ran, once.`);
+      return;
+    }
     const { idempotent } = methodProperties(x.method);
-    if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would.`);
-    else if (key !== undefined) lessons.push(`${what} was sent ${x.attempts} times with Idempotency-Key ${key}; the origin took effect once and replayed its first response to the repeats.`);
+    if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would, unless another client wrote in between: then a late repeat undoes that write (under an Idempotency-Key it would be replayed instead).`);
+    else if (key !== undefined) lessons.push(`${what} was sent ${x.attempts} times with Idempotency-Key ${key}; no answer came back.`);
     else lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`);
   });
   return lessons;

@@ -17,8 +17,8 @@ export type Applies = 'requests' | 'responses' | 'both';
 export interface FaultRule {
   /** Shown in the trace next to what the rule did. */
   readonly name: string;
-  /** Every random draw comes from `rng`, the link's own stream. */
-  decide(env: Envelope, rng: Rng): FaultDecision;
+  /** Every random draw comes from `rng`, the link's own stream; `nowUs` is when the message is sent. */
+  decide(env: Envelope, rng: Rng, nowUs: number): FaultDecision;
 }
 
 export function appliesTo(applies: Applies, env: Envelope): boolean {
@@ -29,9 +29,9 @@ export function appliesTo(applies: Applies, env: Envelope): boolean {
  * Runs the rules in order; the first answer other than pass wins and the later rules are not asked (so they
  * draw nothing from the stream for that message).
  */
-export function decide(rules: readonly FaultRule[], env: Envelope, rng: Rng): FaultDecision {
+export function decide(rules: readonly FaultRule[], env: Envelope, rng: Rng, nowUs: number): FaultDecision {
   for (let i = 0; i < rules.length; i++) {
-    const decision = rules[i]!.decide(env, rng);
+    const decision = rules[i]!.decide(env, rng, nowUs);
     if (decision.kind !== 'pass') return decision;
   }
   return pass;
@@ -43,4 +43,22 @@ export function checkProbability(probability: number): void {
 
 export function checkDurationUs(name: string, us: number): void {
   if (!Number.isSafeInteger(us) || us < 0) throw new RangeError(`${name} must be a non-negative integer, got ${us}`);
+}
+
+/** A time window `[fromUs, untilUs)` of virtual time, for the rules that start and end. */
+export interface Window {
+  readonly fromUs: number;
+  readonly untilUs: number;
+  /** Only these clients' messages; every client's when absent. */
+  readonly clients?: readonly string[] | undefined;
+}
+
+export function checkWindow(window: Window): void {
+  checkDurationUs('fromUs', window.fromUs);
+  checkDurationUs('untilUs', window.untilUs);
+  if (window.untilUs <= window.fromUs) throw new RangeError(`untilUs must be later than fromUs, got ${window.fromUs} to ${window.untilUs}`);
+}
+
+export function inWindow(window: Window, env: Envelope, nowUs: number): boolean {
+  return nowUs >= window.fromUs && nowUs < window.untilUs && (window.clients === undefined || window.clients.includes(env.client));
 }

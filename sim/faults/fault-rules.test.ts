@@ -14,24 +14,24 @@ const rng = () => new RngStreams(7).stream('link:test');
 function tally(rule: FaultRule, envs: () => Parameters<FaultRule['decide']>[0], n: number) {
   const r = rng();
   const counts = { pass: 0, drop: 0, delay: 0, duplicate: 0 };
-  for (let i = 0; i < n; i++) counts[rule.decide(envs(), r).kind]++;
+  for (let i = 0; i < n; i++) counts[rule.decide(envs(), r, 0).kind]++;
   return counts;
 }
 
 describe('unstable line (spec §3: the first response of each exchange is lost, exactly once)', () => {
   it('drops the first response of an exchange and passes the response to the re-send', () => {
     const rule = unstableLine();
-    expect(rule.decide(responseEnvelope(1, undefined, 1), rng()).kind).toBe('drop');
-    expect(rule.decide(responseEnvelope(1, undefined, 2), rng())).toBe(pass);
-    expect(rule.decide(responseEnvelope(1, undefined, 3), rng())).toBe(pass);
-    expect(rule.decide(responseEnvelope(2, undefined, 1), rng()).kind).toBe('drop');
+    expect(rule.decide(responseEnvelope(1, undefined, 1), rng(), 0).kind).toBe('drop');
+    expect(rule.decide(responseEnvelope(1, undefined, 2), rng(), 0)).toBe(pass);
+    expect(rule.decide(responseEnvelope(1, undefined, 3), rng(), 0)).toBe(pass);
+    expect(rule.decide(responseEnvelope(2, undefined, 1), rng(), 0).kind).toBe('drop');
   });
 
   it('never touches requests and draws no randomness', () => {
     const rule = unstableLine();
     const used = rng();
-    for (let i = 1; i <= 50; i++) expect(rule.decide(requestEnvelope(i), used)).toBe(pass);
-    rule.decide(responseEnvelope(99), used);
+    for (let i = 1; i <= 50; i++) expect(rule.decide(requestEnvelope(i), used, 0)).toBe(pass);
+    rule.decide(responseEnvelope(99), used, 0);
     expect(used.int(0, 1e9)).toBe(rng().int(0, 1e9));
   });
 });
@@ -81,7 +81,7 @@ describe('extra delay with jitter', () => {
     const r = rng();
     const rule = extraDelay(1_000, 500);
     const delays = Array.from({ length: 2_000 }, () => {
-      const d = rule.decide(requestEnvelope(1), r);
+      const d = rule.decide(requestEnvelope(1), r, 0);
       return d.kind === 'delay' ? d.delayUs : -1;
     });
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(1_000);
@@ -99,7 +99,7 @@ describe('extra delay with jitter', () => {
   });
 
   it('passes when there is nothing to add', () => {
-    expect(extraDelay(0, 0).decide(requestEnvelope(1), rng())).toBe(pass);
+    expect(extraDelay(0, 0).decide(requestEnvelope(1), rng(), 0)).toBe(pass);
   });
 });
 
@@ -108,9 +108,9 @@ describe('the rule chain', () => {
     let asked = 0;
     const spy: FaultRule = { name: 'spy', decide: () => (asked++, pass) };
     const chain = [spy, loss(1), { ...spy }];
-    expect(decide(chain, requestEnvelope(1), rng()).kind).toBe('drop');
+    expect(decide(chain, requestEnvelope(1), rng(), 0).kind).toBe('drop');
     expect(asked).toBe(1);
-    expect(decide([spy, spy], requestEnvelope(1), rng())).toBe(pass);
+    expect(decide([spy, spy], requestEnvelope(1), rng(), 0)).toBe(pass);
   });
 
   it('records a lost message in the trace at the time it would have arrived, and delivers nothing', async () => {

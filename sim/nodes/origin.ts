@@ -12,7 +12,8 @@ import { closeFrame, frameEvent, textFrame } from '../frame.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
 import { formatMs, type Simulation } from '../simulation.js';
-import { messageEvent, type Trace } from '../trace.js';
+import { messageEvent, type Trace, type TraceKind } from '../trace.js';
+import { checkCrash, describeCrash, type OriginCrash } from '../faults/origin-crash.js';
 
 /** An origin that raises alerts (the real one does; a stand-in in a test need not). */
 export interface AlertSource {
@@ -20,7 +21,15 @@ export interface AlertSource {
 }
 
 /** An origin with the graph's WebSocket door (the real one has it; a stand-in in a test need not). */
-export type SocketSource = Partial<Pick<Origin, 'openSocket' | 'socketMessagesSettled'>>;
+export type SocketSource = Partial<Pick<Origin, 'openSocket' | 'socketMessagesSettled' | 'halt'>>;
+
+export type OriginProcess = RequestHandler & AlertSource & SocketSource;
+
+/** The crashes a run schedules, and how to start the process again on the storage the crashed one left. */
+export interface OriginRestarts {
+  readonly crashes: readonly OriginCrash[];
+  restart(): OriginProcess;
+}
 
 /**
  * Runs the origin's handler on the virtual clock: each request takes `processingUs`, requests are served
@@ -31,6 +40,9 @@ export type SocketSource = Partial<Pick<Origin, 'openSocket' | 'socketMessagesSe
  * the sockets send (acks, answers, and the pushes a mutation causes) leaves at the end of the event that
  * caused it: the node waits, within that virtual instant, for every message the event began, then sends the
  * HTTP response first, then the frames in the order the origin produced them.
+ *
+ * Crashes (`OriginRestarts`): the process dies at a request's crash point or at a time, whatever it was
+ * handling is lost, what reaches it while down is lost, and a new process starts on the same storage.
  */
 export class OriginNode implements SimNode {
   readonly name: string;
@@ -39,7 +51,15 @@ export class OriginNode implements SimNode {
   framesHandled = 0;
   readonly #sim: Simulation;
   readonly #trace: Trace;
-  readonly #origin: RequestHandler & AlertSource & SocketSource;
+  #origin: OriginProcess;
+  /** Crashes by the number of the request they fall in. */
+  readonly #crashAtRequest = new Map<number, Extract<OriginCrash, { request: number }>>();
+  readonly #restart: (() => OriginProcess) | undefined;
+  /** Moves on at every crash: work begun by an earlier life of the process is lost. */
+  #life = 0;
+  #down = false;
+  /** Crashes so far. */
+  crashes = 0;
   /** Open sockets by `client#<upgrade exchange id>`. */
   readonly #sockets = new Map<string, GraphSocket>();
   /** Frames the sockets produced during the current event, sent at its end. */
@@ -48,22 +68,52 @@ export class OriginNode implements SimNode {
   readonly #processNote: string;
   #alertsSeen = 0;
 
-  constructor(name: string, sim: Simulation, trace: Trace, origin: RequestHandler & AlertSource & SocketSource, processingUs: number) {
+  constructor(name: string, sim: Simulation, trace: Trace, origin: OriginProcess, processingUs: number, restarts?: OriginRestarts) {
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
     this.#origin = origin;
     this.#processingUs = processingUs;
     this.#processNote = `handled in ${formatMs(processingUs)} ms`;
+    this.#restart = restarts === undefined ? undefined : () => restarts.restart();
+    for (const crash of restarts?.crashes ?? []) {
+      checkCrash(crash);
+      if ('request' in crash) this.#crashAtRequest.set(crash.request, crash);
+      else sim.schedule(crash.atUs, () => this.#crash(crash, undefined));
+    }
+  }
+
+  /** The process now serving: a new one after every restart. */
+  get process(): OriginProcess {
+    return this.#origin;
   }
 
   receive(env: WireMessage, via: Link): void {
-    if (env.kind === 'frame') this.#sim.schedule(this.#processingUs, () => this.#frame(env, via));
-    else if (env.kind === 'request') this.#sim.schedule(this.#processingUs, () => this.#process(env, via));
+    if (env.kind === 'response') return;
+    if (this.#down) {
+      this.#record('drop', env, 'origin down');
+      return;
+    }
+    const life = this.#life;
+    if (env.kind === 'frame') this.#sim.schedule(this.#processingUs, () => (life === this.#life ? this.#frame(env, via) : this.#record('drop', env, 'lost in the crash')));
+    else this.#sim.schedule(this.#processingUs, () => (life === this.#life ? this.#process(env, via) : this.#record('drop', env, 'lost in the crash')));
   }
 
   #process(env: RequestEnvelope, via: Link): void | Promise<void> {
-    this.requestsHandled++;
+    const crash = this.#crashAtRequest.get(++this.requestsHandled);
+    if (crash === undefined) return this.#handle(env, via);
+    if (crash.point === 'before-effect') {
+      this.#crash(crash, env);
+      return;
+    }
+    const handled = this.#handle(env, via, crash.point === 'after-effect' ? crash : undefined);
+    if (crash.point === 'after-effect') return handled;
+    if (handled instanceof Promise) return handled.then(() => this.#crash(crash, env));
+    this.#crash(crash, env);
+  }
+
+  /** Handles the request and answers it, or, with `crashBeforeReply`, dies with the answer unsent. */
+  #handle(env: RequestEnvelope, via: Link, crashBeforeReply?: OriginCrash): void | Promise<void> {
     const open = this.#origin.openSocket;
     if (open !== undefined && isWebSocketUpgrade(env.request)) {
       const opening = open(env.request, this.#peer(env.client, env.exchangeId));
@@ -72,8 +122,32 @@ export class OriginNode implements SimNode {
       return;
     }
     const result = this.#origin.handle(env.request);
+    if (crashBeforeReply !== undefined) {
+      if (result instanceof Promise) return result.then(() => this.#crash(crashBeforeReply, env));
+      this.#crash(crashBeforeReply, env);
+      return;
+    }
     if (result instanceof Promise) return result.then((res) => this.#replyWhenSettled(env, via, res));
     return this.#replyWhenSettled(env, via, result);
+  }
+
+  /** The process dies: its work in progress, sockets and unsent frames are lost; the storage stays. */
+  #crash(crash: OriginCrash, env: RequestEnvelope | undefined): void {
+    if (this.#down || this.#restart === undefined) return;
+    const restart = this.#restart;
+    this.crashes++;
+    this.#life++;
+    this.#down = true;
+    this.#origin.halt?.();
+    this.#sockets.clear();
+    this.#outbox.length = 0;
+    this.#record('crash', env, describeCrash(crash));
+    this.#sim.schedule(crash.downUs, () => {
+      this.#origin = restart();
+      this.#alertsSeen = 0;
+      this.#down = false;
+      this.#record('restart', undefined, 'restarted on the same storage');
+    });
   }
 
   /** The response waits for the pushes its request caused (a mutation's), then leaves first; no closure when none. */
@@ -166,6 +240,18 @@ export class OriginNode implements SimNode {
       const note = `${a.username ?? `user ${a.userId}`} drew 403/404 on ${a.resource} ${a.ids.join(', ')} within ${a.windowUs / 1_000_000} s`;
       this.#trace.record({ ...messageEvent(this.#sim.nowUs, 'alert', this.name, this.name, env, note), bytes: 0 });
     }
+  }
+
+  /** An event of the origin itself; `env` names the message it concerns, if any. */
+  #record(kind: TraceKind, env: RequestEnvelope | FrameEnvelope | undefined, note: string): void {
+    if (!this.#trace.on) return;
+    if (env?.kind === 'frame') {
+      this.#trace.record({ ...frameEvent(this.#sim.nowUs, kind, this.name, this.name, env), note });
+      return;
+    }
+    this.#trace.record(env === undefined
+      ? { atUs: this.#sim.nowUs, kind, from: this.name, to: this.name, exchangeId: 0, attempt: 0, method: '', path: '', status: 0, bytes: 0, link: '', queuedUs: 0, transmitUs: 0, note }
+      : messageEvent(this.#sim.nowUs, kind, this.name, this.name, env, note));
   }
 }
 

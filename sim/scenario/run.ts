@@ -2,7 +2,8 @@ import { type ClientSettings, defaultClientSettings } from '../../src/client/set
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { type Headers, request, type HttpRequest } from '../../src/http/message.js';
 import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import { createOrigin, defaultOriginSettings, type GraphStats, type OriginEnvironment, type OriginState } from '../../src/origin.js';
+import { createOrigin, defaultOriginSettings, type GraphStats, type OriginEnvironment, type OriginSettings, type OriginState } from '../../src/origin.js';
+import { createOriginStorage } from '../../src/origin-storage.js';
 import { mintCredentials } from './credentials.js';
 import { faultFromSpec } from '../faults/from-spec.js';
 import { unstableLine } from '../faults/unstable-line.js';
@@ -53,6 +54,8 @@ export interface RunResult {
   readonly exchanges: readonly Exchange[];
   readonly summary: readonly ExchangeSummary[];
   readonly originRequests: number;
+  /** Times the origin process crashed and restarted (`crashes` in the scenario). */
+  readonly originCrashes: number;
   /** WebSocket frames the origin read from clients (close frames included). */
   readonly originFrames: number;
   readonly cache: { readonly hits: number; readonly misses: number; readonly stores: number; readonly invalidations: number; readonly revalidations: number };
@@ -69,6 +72,7 @@ export interface RunResult {
     readonly client: ClientSettings;
     readonly line: 'stable' | 'unstable';
     readonly orders: ScenarioSpec['modes']['orders'];
+    readonly idempotencyRecord: ScenarioSpec['modes']['idempotencyRecord'];
   };
 }
 
@@ -76,13 +80,19 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);
-  const origin = createOrigin(originEnvironment(sim, streams.stream('origin')), {
-    ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, graph: graphSettingsFrom(spec.graph),
-  });
+  const env = originEnvironment(sim, streams.stream('origin'));
+  const originSettings: OriginSettings = {
+    ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, idempotencyCommit: spec.modes.idempotencyRecord,
+    graph: graphSettingsFrom(spec.graph),
+  };
+  const storage = createOriginStorage(env.now, env.newId, originSettings);
+  // The process serving now: a crash replaces it with a new one on the same storage.
+  let origin = createOrigin(env, originSettings, storage);
+  const restarts = { crashes: spec.crashes, restart: () => (origin = createOrigin(env, originSettings, storage)) };
   const credentials = await mintCredentials(origin, new Set([...spec.steps, ...spec.subscriptions].map((step) => credentialOf(spec, step))));
   const topologySettings = topologyFrom(spec);
   const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
-  const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings);
+  const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings, restarts);
 
   const requests = spec.steps.map((step) => requestFrom(step, credentials.get(credentialOf(spec, step))));
   const stepExchanges = scheduleSteps(sim, top, spec.steps, requests);
@@ -104,6 +114,7 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     exchanges: stepExchanges.filter((x): x is Exchange => x !== undefined),
     summary,
     originRequests: top.origin.requestsHandled,
+    originCrashes: top.origin.crashes,
     originFrames: top.origin.framesHandled,
     cache: { hits: top.cache.hits, misses: top.cache.misses, stores: top.cache.stores, invalidations: top.cache.invalidations, revalidations: top.cache.revalidations },
     finalState: { ...state, notesCount: state.notes.length },
@@ -111,7 +122,7 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     audit: origin.audit.counts(),
     subscriptions,
     graph: origin.graphStats(),
-    settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line, orders: spec.modes.orders },
+    settings: { topology: topologySettings, client: clientSettings, line: spec.modes.line, orders: spec.modes.orders, idempotencyRecord: spec.modes.idempotencyRecord },
   };
 }
 

@@ -16,7 +16,8 @@ const errorOf = (input: unknown): string => {
 describe('scenario files', () => {
   it('fills in documented defaults', () => {
     const spec = parseScenario(minimal);
-    expect(spec.modes).toEqual({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} });
+    expect(spec.modes).toEqual({ cache: 'rfc9111', idempotencyKey: 'optional', idempotencyRecord: 'with-effect', orders: 'owner-check', line: 'stable', client: {} });
+    expect(spec.crashes).toEqual([]);
     expect(spec.auth).toBe('session:alice');
     expect(spec.steps[0]).toMatchObject({ client: 'client', headers: {} });
   });
@@ -32,6 +33,9 @@ describe('scenario files', () => {
     [{ ...minimal, topology: { wan: { faults: [{ rule: 'loss', probability: 2 }] } } }, 'my.json: topology.wan.faults[0].probability: Too big: expected number to be <=1, got 2'],
     [{ ...minimal, topology: { wan: { faults: [{ rule: 'drop' }] } } }, 'my.json: topology.wan.faults[0].rule:'],
     [{ steps: [{ method: 'PUT', path: '/notes/1', body: {}, rawBody: '' }] }, 'my.json: steps[0].rawBody: give either "body" or "rawBody", not both'],
+    [{ ...minimal, topology: { wan: { faults: [{ rule: 'partition', fromUs: 500, untilUs: 500 }] } } }, 'my.json: topology.wan.faults[0].untilUs: must be later than fromUs'],
+    [{ ...minimal, crashes: [{ request: 0 }] }, 'my.json: crashes[0]'],
+    [{ ...minimal, crashes: [{ request: 1, atUs: 5 }] }, 'my.json: crashes[0]'],
   ])('refuses %j with where and what', (input, expected) => {
     expect(errorOf(input)).toContain(expected);
   });

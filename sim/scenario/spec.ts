@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
+import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -16,8 +17,36 @@ export const faultSpec = z.discriminatedUnion('rule', [
   z.strictObject({ rule: z.literal('duplicate'), probability, copyDelayUs: micros.default(0), applies })
     .describe('Delivers a second copy copyDelayUs after the first.'),
   z.strictObject({ rule: z.literal('delay'), probability: probability.default(1), extraDelayUs: micros.default(0), jitterUs: micros.default(0), applies })
-    .describe('Holds a message back by extraDelayUs plus a uniform jitter in [0, jitterUs].'),
+    .describe('Holds a message back by extraDelayUs plus a uniform jitter in [0, jitterUs]; with a small probability and a large extraDelayUs, a delay spike.'),
+  window('partition', 'Loses every message sent in [fromUs, untilUs); with applies "requests" or "responses", a one-way partition.'),
+  window('hold', 'Holds every message sent in [fromUs, untilUs) and releases it at untilUs, in the order sent.'),
 ]);
+
+function window<Rule extends string>(rule: Rule, description: string) {
+  return z
+    .strictObject({
+      rule: z.literal(rule),
+      fromUs: micros,
+      untilUs: micros,
+      applies,
+      clients: z.array(z.string()).min(1).optional().describe('Only these clients\' lines (on the WAN); every line when absent.'),
+    })
+    .refine((w) => w.untilUs > w.fromUs, { message: 'must be later than fromUs', path: ['untilUs'] })
+    .describe(description);
+}
+
+const crashSpec = z
+  .strictObject({
+    request: z.number().int().min(1).optional().describe('Crash in the n-th request the origin handles, counted from 1 over the run.'),
+    point: z.enum(crashPoints).optional()
+      .describe('With request: "before-effect" (default): nothing of it is committed; "after-effect": its change is, its response never leaves; "after-response": it is answered.'),
+    atUs: micros.optional().describe('Or crash at this virtual time: requests being handled then are lost before their effect.'),
+    downUs: micros.default(200_000),
+  })
+  .refine((c) => (c.request === undefined) !== (c.atUs === undefined), { message: 'give either "request" or "atUs"' })
+  .refine((c) => c.point === undefined || c.request !== undefined, { message: 'a crash at a time has no point: it falls before the effect of whatever is in hand', path: ['point'] })
+  .transform((c): OriginCrash => (c.request !== undefined ? { request: c.request, point: c.point ?? 'before-effect', downUs: c.downUs } : { atUs: c.atUs ?? 0, downUs: c.downUs }))
+  .describe('The origin process dies and restarts downUs later on the same storage: committed changes and idempotency records survive, work in flight does not.');
 
 const linkSpec = z.strictObject({
   oneWayDelayUs: micros.optional(),
@@ -121,13 +150,15 @@ export const scenarioSpec = z.strictObject({
   modes: z
     .strictObject({
       idempotencyKey: z.enum(['optional', 'required']).default('optional').describe('"required": the origin refuses a POST without an Idempotency-Key (400).'),
+      idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect')
+        .describe('"write-behind": a broken origin that writes the idempotency record in a step after the effect, so a crash between them duplicates the effect on the re-send.'),
       cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
       orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z
         .strictObject({
           policy: z.enum(['naive', 'safe', 'keyed']).optional()
-            .describe('Which requests are re-sent: "naive" all; "safe" (default) idempotent ones, others only with an Idempotency-Key; "keyed" also gives every POST and PATCH a key.'),
+            .describe('Which requests are re-sent: "naive" all; "safe" (default) idempotent ones, others only with an Idempotency-Key; "keyed" also gives every unsafe request (POST, PATCH, PUT, DELETE) a key.'),
           timeoutUs: z.number().int().min(1).optional(),
           maxAttempts: z.number().int().min(1).max(100).optional(),
           backoffBaseUs: micros.optional().describe('Wait before a re-send: uniform in [0, min(backoffMaxUs, backoffBaseUs x 2^(attempt-1))]; 0 (default) re-sends at the timeout.'),
@@ -135,9 +166,10 @@ export const scenarioSpec = z.strictObject({
         })
         .default({}),
     })
-    .default({ cache: 'rfc9111', idempotencyKey: 'optional', orders: 'owner-check', line: 'stable', client: {} }),
+    .default({ cache: 'rfc9111', idempotencyKey: 'optional', idempotencyRecord: 'with-effect', orders: 'owner-check', line: 'stable', client: {} }),
   graph: graphSpec.default({ limits: {}, persisted: 'open', preloadedQueries: [], costBudget: {} }).describe('The /graphql endpoint\'s limits and persisted-query mode.'),
   steps: z.array(stepSpec).min(1, 'a scenario needs at least one step').max(100_000),
+  crashes: z.array(crashSpec).max(1_000).default([]).describe('Crashes of the origin process, each followed by a restart on the same storage.'),
   subscriptions: z
     .array(subscriptionSpec)
     .max(10_000)
@@ -150,6 +182,7 @@ export type ScenarioInput = z.input<typeof scenarioSpec>;
 export type StepSpec = z.output<typeof stepSpec>;
 export type SubscriptionSpec = z.output<typeof subscriptionSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
+export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 
 export class ScenarioError extends Error {

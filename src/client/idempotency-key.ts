@@ -11,12 +11,12 @@ export interface KeySource {
 }
 
 /**
- * The methods a key is for: those that are not idempotent, POST and PATCH in the method table (the draft's
- * own examples) and any method the table does not know, which RFC 9110 §9.2 asks us to treat the same way.
- * The origin's side (`src/idempotency/`) honours keys on the same methods.
+ * The methods a key is for: every unsafe one. POST, PATCH and unknown methods need it to be re-sent at all;
+ * PUT and DELETE are idempotent, but a late re-send of one can still undo another client's later write, and
+ * under a key it is replayed instead (`src/idempotency/idempotent-handler.ts`, which honours the same methods).
  */
 export function takesIdempotencyKey(method: string): boolean {
-  return !methodProperties(method).idempotent;
+  return !methodProperties(method).safe;
 }
 
 /** An empty value is no key: the draft's key is a non-empty string, and an empty one identifies nothing. */

@@ -75,11 +75,11 @@ describe('prepare: what is sent on every attempt', () => {
     expect(keys.drawn).toBe(0);
   });
 
-  it.each(methods)('keyed gives %s a key exactly when the method is not idempotent', (method) => {
+  it.each(methods)('keyed gives %s a key exactly when the method is unsafe', (method) => {
     const keys = countingKeys();
     const req = bare(method);
     const sent = keyedPolicy.prepare(req, keys);
-    if (methodProperties(method).idempotent) {
+    if (methodProperties(method).safe) {
       expect(sent).toBe(req);
       expect(keys.drawn).toBe(0);
     } else {

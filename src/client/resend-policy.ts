@@ -34,7 +34,10 @@ export const naivePolicy: ResendPolicy = { name: 'naive', prepare: asGiven, mayR
  */
 export const safePolicy: ResendPolicy = { name: 'safe', prepare: asGiven, mayResend: resendIsHarmless };
 
-/** `safe`, plus a key on every POST, PATCH (and unknown method) that has none, so that those are re-sent too. */
+/**
+ * `safe`, plus a key on every unsafe request that has none: POST and PATCH are then re-sent too, and a re-sent
+ * PUT or DELETE is replayed rather than applied again after someone else's write.
+ */
 export const keyedPolicy: ResendPolicy = { name: 'keyed', prepare: withIdempotencyKey, mayResend: resendIsHarmless };
 
 export const resendPolicyNames = ['naive', 'safe', 'keyed'] as const;

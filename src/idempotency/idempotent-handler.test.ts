@@ -51,22 +51,41 @@ function expectProblem(res: HttpResponse, status: number, slug: string) {
 }
 
 describe('which requests take part', () => {
-  it('targets the methods that are neither safe nor idempotent: POST, PATCH and unknown ones', () => {
-    expect(['POST', 'PATCH', 'BREW'].map(readsIdempotencyKey)).toEqual([true, true, true]);
-    expect(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'].some(readsIdempotencyKey)).toBe(false);
+  it('targets every unsafe method: POST, PATCH, PUT, DELETE and unknown ones', () => {
+    expect(['POST', 'PATCH', 'PUT', 'DELETE', 'BREW'].map(readsIdempotencyKey)).toEqual([true, true, true, true, true]);
+    expect(['GET', 'HEAD', 'OPTIONS', 'TRACE'].some(readsIdempotencyKey)).toBe(false);
   });
 
-  it('passes other methods through untouched, key or not, and stores nothing', () => {
+  it('passes safe methods through untouched, key or not, and stores nothing', () => {
     const seen: HttpRequest[] = [];
     const { store, handle } = setup((req) => (seen.push(req), response(200)), { requiresKey: () => true });
-    for (const method of ['GET', 'PUT', 'DELETE']) {
-      const req = request(method, '/notes/1', { 'idempotency-key': 'k' }, method === 'PUT' ? '{"content":"a"}' : undefined);
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      const req = request(method, '/notes/1', { 'idempotency-key': 'k' });
       sync(handle(req));
       sync(handle(req));
     }
     sync(handle(request('GET', '/notes/1', { 'idempotency-key': 'not a valid key' })));
     expect(seen).toHaveLength(7);
     expect(store.size).toBe(0);
+  });
+
+  it('replays a keyed PUT and DELETE instead of applying them again, so a late copy cannot undo a later write', () => {
+    const notes = new Map<string, string>();
+    const handler = (req: HttpRequest) => {
+      if (req.method === 'PUT') notes.set(req.path, req.body!);
+      else notes.delete(req.path);
+      return response(req.method === 'PUT' ? 200 : 204);
+    };
+    const { handle } = setup(handler);
+    const put = request('PUT', '/notes/1', { 'idempotency-key': 'put-1' }, '{"content":"a"}');
+    sync(handle(put));
+    sync(handle(request('DELETE', '/notes/1', { 'idempotency-key': 'delete-1' })));
+    const late = sync(handle(put));
+    expect(late.headers[replayedHeader]).toBe('true');
+    expect(notes.has('/notes/1')).toBe(false);
+    // Without a key a PUT is still applied every time: idempotent, and nothing more.
+    sync(handle(request('PUT', '/notes/1', {}, '{"content":"a"}')));
+    expect(notes.get('/notes/1')).toBe('{"content":"a"}');
   });
 
   it('passes a POST without a key through untouched when none is required: each one is an effect', () => {

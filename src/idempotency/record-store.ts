@@ -18,6 +18,13 @@ export interface IdempotencyStoreSettings {
   readonly retentionUs: number;
   /** Expiry-queue entries examined per sweep. A positive integer. */
   readonly sweepLimit: number;
+  /**
+   * `with-effect` (the default): `complete` commits the record in the same step as the handler's effect.
+   * `write-behind`: the completion waits in memory until the next use of the store, as a server that writes
+   * the record in a later transaction would; a crash before then (`recover`) loses it while the effect
+   * stays. Only there to show, and to test, that a crash in that gap duplicates an effect.
+   */
+  readonly commit: 'with-effect' | 'write-behind';
 }
 
 /** The first request with this key is still being handled: a repeat now gets 409. */
@@ -64,7 +71,10 @@ export type Claim =
 export class IdempotencyStore {
   readonly retentionUs: number;
   readonly sweepLimit: number;
+  readonly commit: IdempotencyStoreSettings['commit'];
   readonly #now: () => number;
+  /** Write-behind completions not yet committed, in order. */
+  readonly #unwritten: { readonly id: string; readonly record: CompletedRecord }[] = [];
   readonly #records = new Map<string, IdempotencyRecord>();
   /** Completed records in completion order; an entry whose record was since replaced or forgotten is stale. */
   #expiryQueue: { readonly id: string; readonly record: CompletedRecord }[] = [];
@@ -73,11 +83,13 @@ export class IdempotencyStore {
   constructor(now: () => number, settings: Partial<IdempotencyStoreSettings> = {}) {
     this.retentionUs = positiveInteger('retentionUs', settings.retentionUs ?? defaultRetentionUs);
     this.sweepLimit = positiveInteger('sweepLimit', settings.sweepLimit ?? defaultSweepLimit);
+    this.commit = settings.commit ?? 'with-effect';
     this.#now = now;
   }
 
   /** The live record for (scope, key), if any; an expired one is forgotten on the way. */
   get(scope: string, key: string): IdempotencyRecord | undefined {
+    this.#writeBehind();
     return this.#live(recordId(scope, key), this.#now());
   }
 
@@ -86,6 +98,7 @@ export class IdempotencyStore {
    * step, so two requests can never both believe they came first.
    */
   claim(scope: string, key: string, fingerprint: string): Claim {
+    this.#writeBehind();
     const nowUs = this.#now();
     this.sweep(nowUs);
     const id = recordId(scope, key);
@@ -105,9 +118,36 @@ export class IdempotencyStore {
       state: 'completed', scope: ticket.scope, key: ticket.key, fingerprint: ticket.fingerprint,
       response, completedAtUs, expiresAtUs: completedAtUs + this.retentionUs,
     };
+    if (this.commit === 'write-behind') this.#unwritten.push({ id, record });
+    else this.#write(id, record);
+    return record;
+  }
+
+  #write(id: string, record: CompletedRecord): void {
     this.#records.set(id, record);
     this.#expiryQueue.push({ id, record });
-    return record;
+  }
+
+  #writeBehind(): void {
+    if (this.#unwritten.length === 0) return;
+    for (const { id, record } of this.#unwritten.splice(0)) this.#write(id, record);
+  }
+
+  /**
+   * After a restart: the process that claimed in-flight records is gone, so they go too, and a re-send runs
+   * afresh; write-behind completions not yet written are lost. Completed records are durable and stay.
+   * Returns how many records it forgot.
+   */
+  recover(): number {
+    this.#unwritten.length = 0;
+    let forgotten = 0;
+    for (const [id, record] of this.#records) {
+      if (record.state === 'in-flight') {
+        this.#records.delete(id);
+        forgotten++;
+      }
+    }
+    return forgotten;
   }
 
   /** Forgets a claimed request that stored nothing (it threw, or failed with 5xx), so a retry runs afresh. */

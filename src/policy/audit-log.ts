@@ -32,8 +32,13 @@ export class AuditLog {
     this.#capacity = capacity;
   }
 
-  onRecord(listener: (record: AuditRecord) => void): void {
+  /** Returns the way to stop listening: a restarted origin's detector must not share the log with a dead one's. */
+  onRecord(listener: (record: AuditRecord) => void): () => void {
     this.#listeners.push(listener);
+    return () => {
+      const i = this.#listeners.indexOf(listener);
+      if (i >= 0) this.#listeners.splice(i, 1);
+    };
   }
 
   record(record: AuditRecord): void {

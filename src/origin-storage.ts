@@ -1,0 +1,56 @@
+import { demoAccountStore } from './auth/accounts.js';
+import { SessionStore } from './auth/sessions.js';
+import { IdempotencyStore } from './idempotency/record-store.js';
+import { NotesStore } from './notes/store.js';
+import { OrdersStore, seedDemoOrders } from './orders/store.js';
+import { AuditLog } from './policy/audit-log.js';
+import { seedDemoData } from './posts/seed.js';
+import { PostsStore } from './posts/store.js';
+import { UsersStore } from './users/store.js';
+
+/**
+ * What the origin keeps as a database would: it outlives the process, so a restart after a crash finds it as
+ * the last committed step left it. Each store applies a request's change in one synchronous step, so a crash
+ * (which in the simulator falls between steps) never leaves half a change. The idempotency records are here
+ * too, written in the same step as the effect they guard (`src/idempotency/`).
+ *
+ * Everything else the origin holds is the running process's memory and a restart begins it afresh: rate-limit
+ * buckets, graph cost budgets, the parsed-document cache and registered persisted queries (a client
+ * re-registers, as Apollo's APQ expects), open sockets and their subscriptions, the enumeration detector's
+ * window, and in-flight idempotency claims.
+ */
+export interface OriginStorage {
+  readonly notes: NotesStore;
+  readonly orders: OrdersStore;
+  readonly users: UsersStore;
+  readonly posts: PostsStore;
+  readonly accounts: ReturnType<typeof demoAccountStore>;
+  readonly sessions: SessionStore;
+  readonly idempotency: IdempotencyStore;
+  /** Append-only, like a log shipped off the host. */
+  readonly audit: AuditLog;
+}
+
+export interface StorageSettings {
+  readonly idempotencyRetentionUs: number;
+  readonly idempotencyCommit: IdempotencyStore['commit'];
+}
+
+/** Fresh storage with the demo data: the accounts, the spec's users and posts, and the demo orders. */
+export function createOriginStorage(now: () => number, newId: () => string, settings: StorageSettings): OriginStorage {
+  const orders = new OrdersStore();
+  seedDemoOrders(orders);
+  const users = new UsersStore();
+  const posts = new PostsStore();
+  seedDemoData(users, posts);
+  return {
+    notes: new NotesStore(),
+    orders,
+    users,
+    posts,
+    accounts: demoAccountStore(),
+    sessions: new SessionStore(newId),
+    idempotency: new IdempotencyStore(now, { retentionUs: settings.idempotencyRetentionUs, commit: settings.idempotencyCommit }),
+    audit: new AuditLog(),
+  };
+}
