@@ -39,7 +39,7 @@ const nondeterminism = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'coverage/'] },
+  { ignores: ['node_modules/', 'reports/', 'coverage/', '.stryker-tmp/'] },
   eslint.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,6 +1,6 @@
 import { type Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
 import type { Subject } from './auth/subject.js';
-import { type HttpRequest, type HttpResponse, splitPath } from './http/message.js';
+import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
 import type { SocketPeer } from './graph/subscriptions/connection.js';
 import type { CallerCheck, SocketCaller } from './graph/subscriptions/graph-operations.js';
 import type { GraphSocket, GraphSockets } from './graph/subscriptions/graph-sockets.js';
@@ -46,7 +46,7 @@ function upgrade(parts: SocketDoorParts, req: HttpRequest, gate: GateOne, peer: 
   const at = { atUs: parts.now(), operation: 'open socket', object: pathname, objectId: null };
   if (!gate.ok) {
     parts.audit.record({ ...at, userId: null, username: null, via: null, decision: 'deny', reason: gate.reason, status: 401 });
-    return { response: unauthenticated(gate.reason, gate.tokenPresented), socket: undefined };
+    return refused(req, unauthenticated(gate.reason, gate.tokenPresented));
   }
   const subject = gate.subject;
   const who = { userId: subject.userId, username: subject.username, via: subject.via };
@@ -54,10 +54,15 @@ function upgrade(parts: SocketDoorParts, req: HttpRequest, gate: GateOne, peer: 
   const refusal = !admitted.ok ? parts.tooManyRequests(admitted.retryAfterSeconds) : upgradeRefusal(req, pathname);
   if (refusal !== undefined) {
     parts.audit.record({ ...at, ...who, decision: 'deny', reason: admitted.ok ? `upgrade refused (${refusal.status})` : 'rate limited', status: refusal.status });
-    return { response: refusal, socket: undefined };
+    return refused(req, refusal);
   }
   parts.audit.record({ ...at, ...who, decision: 'allow', reason: 'gate 1 passed; gate 2 is asked for each operation', status: 101 });
   return { response: switchingProtocols(), socket: parts.sockets.open(peer, socketCaller(parts, req, subject)) };
+}
+
+/** A response to HEAD has no content (RFC 9110 §9.3.2), a refusal included, as `handle` answers it; found by the WebSocket fuzzing. */
+function refused(req: HttpRequest, res: HttpResponse): SocketOpening {
+  return { response: req.method === 'HEAD' ? response(res.status, res.headers) : res, socket: undefined };
 }
 
 /** Gate 1 (and for a `subscribe`, the rate limit) asked again with the credential the upgrade carried. */

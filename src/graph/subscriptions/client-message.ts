@@ -5,6 +5,13 @@ import { type ClientMessage, closeCode, type SubscribePayload } from './protocol
 /** The same bound as a JSON request body: a document does not get more room by arriving over the socket. */
 export const maxClientMessageBytes = maxJsonBodyBytes;
 
+/**
+ * How deep a message may nest (the message object is level 1). Far beyond anything this schema's messages
+ * need, far below the depth where echoing a `ping` payload in the `pong` overflows `JSON.stringify`'s stack
+ * (a 5,000-deep payload made `receive` throw; found by the WebSocket fuzzing).
+ */
+export const maxClientMessageDepth = 64;
+
 export type ClientMessageRead =
   | { readonly ok: true; readonly message: ClientMessage }
   | { readonly ok: false; readonly closeCode: number; readonly reason: string };
@@ -52,6 +59,7 @@ function read(text: string): ClientMessage {
   } catch {
     throw new Invalid('not JSON');
   }
+  if (nestedDeeperThan(value, maxClientMessageDepth)) throw new Invalid(`nested deeper than ${maxClientMessageDepth} levels`);
   if (!isRecord(value)) throw new Invalid('not a JSON object');
   const type = value.type;
   if (typeof type !== 'string') throw new Invalid('"type" must be a string');
@@ -101,6 +109,18 @@ function onlyMembers(value: Readonly<Record<string, unknown>>, allowed: Readonly
   for (const key of Object.keys(value)) {
     if (!allowed.has(key)) throw new Invalid(`unknown member ${JSON.stringify(key)} in ${what}`);
   }
+}
+
+/** Whether a parsed JSON value nests deeper than `max`, found without recursion: it may be thousands deep. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [v, depth] = next;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Object.values(v as Readonly<Record<string, unknown>>)) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function isClientType(type: string): type is ClientMessage['type'] {

@@ -10,7 +10,8 @@ export const graphSocketPath = '/graphql';
  * What an upgrade request must carry once gate 1 and the rate limit have passed it, or the refusal: 404
  * elsewhere than `/graphql`, 405 for a method other than GET (RFC 6455 §4.1), 426 with the version we speak
  * for another WebSocket version (RFC 6455 §4.4), 400 when `graphql-transport-ws` is not among the
- * subprotocols offered (graphql-ws speaks only that one; failing the handshake says so before any frame).
+ * subprotocols offered (graphql-ws speaks only that one; failing the handshake says so before any frame),
+ * 400 when `Connection` lacks the `Upgrade` token (RFC 6455 §4.2.1; found by the WebSocket fuzzing).
  * `Sec-WebSocket-Key` and `-Accept` are not modelled: they guard against intermediaries that do not know
  * WebSocket, and the simulated cache does.
  */
@@ -24,9 +25,17 @@ export function upgradeRefusal(req: HttpRequest, pathname: string): HttpResponse
     );
   }
   const offered = req.headers['sec-websocket-protocol'];
-  if (offered === undefined || !hasToken(offered, graphqlTransportWs)) {
+  // Exactly, as graphql-ws's `handleProtocols` compares: the client checks the name the 101 echoes against
+  // what it offered, so `GRAPHQL-TRANSPORT-WS` is not ours (found by the WebSocket fuzzing).
+  if (offered === undefined || !offered.split(',').some((name) => name.trim() === graphqlTransportWs)) {
     return problemResponse(
       problem(400, 'websocket-subprotocol', 'Bad Request', `This endpoint speaks the ${graphqlTransportWs} subprotocol (graphql-ws); offer it in Sec-WebSocket-Protocol.`),
+      { 'cache-control': 'no-store' },
+    );
+  }
+  if (!hasToken(req.headers.connection ?? '', 'upgrade')) {
+    return problemResponse(
+      problem(400, 'websocket-handshake', 'Bad Request', 'A WebSocket upgrade needs the Upgrade token in Connection (RFC 6455 §4.2.1).'),
       { 'cache-control': 'no-store' },
     );
   }
