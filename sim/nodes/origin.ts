@@ -58,6 +58,8 @@ export class OriginNode implements SimNode {
   /** Moves on at every crash: work begun by an earlier life of the process is lost. */
   #life = 0;
   #down = false;
+  /** The line to the cache, for the resets a crash sends to open sockets. */
+  #via: Link | undefined;
   /** Crashes so far. */
   crashes = 0;
   /** Open sockets by `client#<upgrade exchange id>`. */
@@ -90,6 +92,7 @@ export class OriginNode implements SimNode {
 
   receive(env: WireMessage, via: Link): void {
     if (env.kind === 'response') return;
+    this.#via = via;
     if (this.#down) {
       this.#record('drop', env, 'origin down');
       return;
@@ -139,9 +142,15 @@ export class OriginNode implements SimNode {
     this.#life++;
     this.#down = true;
     this.#origin.halt?.();
-    this.#sockets.clear();
     this.#outbox.length = 0;
     this.#record('crash', env, describeCrash(crash));
+    // The host's TCP stack is gone with the process: each open socket's client sees the connection drop
+    // (1006, which no endpoint sends in a frame: the simulator stands in for the reset it observes).
+    for (const key of this.#sockets.keys()) {
+      const hash = key.lastIndexOf('#');
+      this.#via?.send(this, closeFrame(key.slice(0, hash), Number(key.slice(hash + 1)), false, 1006, 'connection lost: the origin crashed'));
+    }
+    this.#sockets.clear();
     this.#sim.schedule(crash.downUs, () => {
       this.#origin = restart();
       this.#alertsSeen = 0;

@@ -3,6 +3,7 @@ import { historyOfRun } from '../history/history.js';
 import { checkLinearizability } from '../history/linearizability.js';
 import { builtin } from './resolve.js';
 import { runScenario } from './run.js';
+import { parseScenario } from './spec.js';
 
 /** The built-in scenarios of the hostile world: each crash point, a timed crash, a one-way partition, hold and release. */
 
@@ -64,6 +65,20 @@ describe('partitions and held messages', () => {
     expect([contents(result), statuses(result)]).toEqual([['alice'], [200, 204, 200]]);
     if (verdict.ok) throw new Error('expected the resurrected note to be found');
     expect(verdict.excerpt).toContain('alice');
+  });
+});
+
+describe('sockets and crashes', () => {
+  it('a crash drops every open socket: its subscriber sees 1006 and the frames it sends meanwhile are lost', async () => {
+    const spec = parseScenario({
+      steps: [{ client: 'alice', atUs: 400_000, method: 'POST', path: '/graphql', body: { query: 'mutation { addComment(postId: 9, body: "Hi") { id } }' } }],
+      subscriptions: [{ client: 'bob', atUs: 0, untilUs: 1_000_000, query: 'subscription { commentAdded(postId: 9) { body } }' }],
+      crashes: [{ atUs: 300_000, downUs: 50_000 }],
+    });
+    const result = await runScenario('socket-crash', spec, { seed: 1, trace: 'full' });
+    expect(result.subscriptions[0]).toMatchObject({ outcome: 'closed', close: { code: 1006 } });
+    expect(result.trace.events.some((e) => e.kind === 'drop' && e.note === 'origin down' && e.method === 'WS')).toBe(true);
+    expect(result.summary[0]!.status).toBe(200); // the mutation after the restart still runs
   });
 });
 
