@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { parseCli } from './cli-options.js';
+
+describe('npm start options', () => {
+  it('defaults to 127.0.0.1:3000, owner-check, no front', () => {
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false } });
+  });
+
+  it('takes PORT from the environment, and --port over it', () => {
+    expect(parseCli([], { PORT: '8080' })).toMatchObject({ options: { port: 8080 } });
+    expect(parseCli(['--port', '0'], { PORT: '8080' })).toMatchObject({ options: { port: 0 } });
+  });
+
+  it('reads every flag', () => {
+    expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--front'], {}))
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true } });
+    expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
+  });
+
+  it.each([
+    [['--port', 'abc'], /port must be an integer from 0 to 65535/],
+    [['--port=-1'], /port must be an integer/],
+    [['--port', '1.5'], /port must be an integer/],
+    [['--port', '65535', '--front'], /0 to 65533 \(the front takes the next two\)/],
+    [['--orders', 'owners'], /--orders must be owner-check or login-only/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['serve'], /Unexpected argument 'serve'/],
+    [['--host', ''], /host must not be empty/],
+  ])('refuses %j with a usage error', (argv, message) => {
+    const parsed = parseCli(argv, {});
+    expect(parsed.kind).toBe('usage-error');
+    expect(parsed.kind === 'usage-error' ? parsed.message : '').toMatch(message);
+  });
+
+  it('refuses a PORT that is not a port', () => {
+    expect(parseCli([], { PORT: 'http' })).toMatchObject({ kind: 'usage-error' });
+  });
+});

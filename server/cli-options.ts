@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import type { OrdersBehaviour } from '../src/policy/policy.js';
+import { defaultHost } from './listening-server.js';
+
+export const defaultPort = 3000;
+
+export interface ServeOptions {
+  /** The origin's port; with `front`, the cache listens on the next port and the unstable line on the one after (0: any free ports). */
+  readonly port: number;
+  readonly host: string;
+  readonly orders: OrdersBehaviour;
+  readonly front: boolean;
+}
+
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front]
+
+Serves the origin of src/ over HTTP/1.1 on real sockets.
+  --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
+  --host H     the address to listen on (default ${defaultHost}: this machine only)
+  --orders M   GET /orders/<id>: owner-check (default) or login-only (spec §1.2, deliberately unsafe)
+  --front      also the shared cache as a reverse proxy on port+1 (in front of the origin) and the
+               unstable line on port+2 (in front of the cache): the first response of each request is lost
+  --help       this text
+Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish, then the process exits 0.`;
+
+export type ParsedCli = { readonly kind: 'serve'; readonly options: ServeOptions } | { readonly kind: 'help' } | { readonly kind: 'usage-error'; readonly message: string };
+
+/** Reads the command line and `PORT`; anything it cannot use is a usage error, never a guess. */
+export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCli {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    return { kind: 'usage-error', message: (error as Error).message };
+  }
+  if (values.help === true) return { kind: 'help' };
+  const front = values.front === true;
+  const portText = values.port ?? env.PORT;
+  const port = portText === undefined || portText === '' ? defaultPort : Number(portText);
+  // With the front, the cache and the unstable line take the next two ports.
+  const maxPort = front ? 65_533 : 65_535;
+  const digits = portText === undefined || portText === '' || /^\d+$/.test(portText);
+  if (!digits || port > maxPort) {
+    return { kind: 'usage-error', message: `the port must be an integer from 0 to ${maxPort}${front ? ' (the front takes the next two)' : ''}, got ${JSON.stringify(portText)}` };
+  }
+  const host = values.host ?? defaultHost;
+  if (host === '') return { kind: 'usage-error', message: 'the host must not be empty' };
+  const orders = values.orders ?? 'owner-check';
+  if (orders !== 'owner-check' && orders !== 'login-only') {
+    return { kind: 'usage-error', message: `--orders must be owner-check or login-only, got ${JSON.stringify(orders)}` };
+  }
+  return { kind: 'serve', options: { port, host, orders, front } };
+}

@@ -1,0 +1,173 @@
+import { Buffer } from 'node:buffer';
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonResponse } from '../src/http/message.js';
+import { maxJsonBodyBytes } from '../src/http/json-body.js';
+import { httpFront } from './http-front.js';
+import { listen, type RunningServer } from './listening-server.js';
+import { type RunningOrigin, startOriginServer } from './origin-server.js';
+import { rawExchange, type RawResponse } from './test-kit/raw-http.js';
+
+const maxBodyBytes = 4 * maxJsonBodyBytes;
+let server: RunningOrigin;
+
+beforeAll(async () => {
+  server = await startOriginServer({ port: 0, maxBodyBytes, log: () => undefined });
+});
+afterAll(() => server.close());
+
+function answered(res: RawResponse | 'closed-without-response'): RawResponse {
+  if (res === 'closed-without-response') throw new Error('the server closed the connection without answering');
+  return res;
+}
+
+async function session(username: string): Promise<string> {
+  const res = await fetch(`${server.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: `${username}-pw` }) });
+  return /^(sid=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')![1]!;
+}
+
+const head = (lines: readonly string[]): string => `${lines.join('\r\n')}\r\n\r\n`;
+
+describe('the adapter between node:http and the origin', () => {
+  it('answers 413 with problem details from Content-Length alone, without waiting for the body', async () => {
+    // 10 MiB announced, 5 bytes sent, and the connection left open: only an answer from the header ends it.
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * 1024 * 1024}`]), '{"con'], { closeAfterMs: 5_000 }));
+    expect(res.status).toBe(413);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(res.headers.connection).toBe('close');
+    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/body-too-large', status: 413, maxBytes: maxBodyBytes });
+  });
+
+  it('answers 413 once a chunked body passes the limit, without reading the rest', async () => {
+    const chunk = 'x'.repeat(64 * 1024);
+    const chunks = Array.from({ length: 5 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const res = answered(await rawExchange(server.url, [head(['POST /notes HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Transfer-Encoding: chunked']), ...chunks], { closeAfterMs: 5_000 }));
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/body-too-large', detail: `The body has more than ${maxBodyBytes} bytes; at most ${maxBodyBytes} are accepted.` });
+  });
+
+  it('answers 413 instead of 100 Continue when the client waits before sending a body that is too large', async () => {
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Expect: 100-continue', `Content-Length: ${maxBodyBytes + 1}`])], { closeAfterMs: 5_000 }));
+    expect(res.text.startsWith('HTTP/1.1 413 ')).toBe(true);
+    expect(res.text).not.toContain('100 Continue');
+  });
+
+  it('sends 100 Continue for a body within the limit, and the handler answers', async () => {
+    const cookie = await session('alice');
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`${server.url}/notes/7`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json', expect: '100-continue' } });
+      req.on('continue', () => req.end('{"content":"after continue"}'));
+      req.on('response', (res) => { res.resume(); resolve(res.statusCode ?? 0); });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(status).toBe(200);
+  });
+
+  it('leaves a body between the handlers\' 64 KiB and the socket\'s limit to the handler, which answers its own 413', async () => {
+    const cookie = await session('alice');
+    const res = await fetch(`${server.url}/notes/1`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'x'.repeat(maxJsonBodyBytes) }) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ detail: `The body has ${maxJsonBodyBytes + 14} bytes; at most ${maxJsonBodyBytes} are accepted.` });
+  });
+
+  it('refuses a body that is not UTF-8 with 400 and problem details', async () => {
+    const cookie = await session('alice');
+    const body = Buffer.from([0x7b, 0x22, 0xc3, 0x28, 0x22, 0x7d]); // {"<broken 2-byte sequence>"}
+    const res = await fetch(`${server.url}/notes/1`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ type: '/problems/invalid-utf8', status: 400 });
+  });
+
+  it('refuses a content coding it cannot read with 415 and Accept-Encoding (RFC 9110 §15.5.16)', async () => {
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Content-Encoding: gzip', 'Content-Length: 3', 'Connection: close']), 'abc']));
+    expect(res.status).toBe(415);
+    expect(res.headers['accept-encoding']).toBe('identity');
+    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/unsupported-content-encoding' });
+  });
+
+  it('answers a request node cannot parse with 400 problem details, not an empty 400', async () => {
+    const res = answered(await rawExchange(server.url, ['GET /notes/1 HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n']));
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/malformed-request', status: 400 });
+  });
+
+  it('answers header fields over 32 KiB with 431, and lets a 17 KiB graph URL through to the endpoint\'s own 414', async () => {
+    const huge = answered(await rawExchange(server.url, [head(['GET /notes/1 HTTP/1.1', 'Host: x', `X-Big: ${'a'.repeat(40 * 1024)}`])]));
+    expect(huge.status).toBe(431);
+    expect(JSON.parse(huge.body)).toMatchObject({ type: '/problems/header-fields-too-large' });
+    const cookie = await session('alice');
+    const res = await fetch(`${server.url}/graphql?query=${'a'.repeat(17 * 1024)}`, { headers: { cookie } });
+    expect(res.status).toBe(414);
+  });
+
+  it('refuses a request target that is not a path with 400, and reduces an absolute URL to its path', async () => {
+    const star = answered(await rawExchange(server.url, [head(['OPTIONS * HTTP/1.1', 'Host: x', 'Connection: close'])]));
+    expect(star.status).toBe(400);
+    expect(JSON.parse(star.body)).toMatchObject({ type: '/problems/bad-request-target' });
+    const absolute = answered(await rawExchange(server.url, [head(['GET http://example.com/orders/121 HTTP/1.1', 'Host: example.com', 'Connection: close'])]));
+    expect(absolute.status).toBe(401);
+  });
+
+  it('answers HEAD with the GET\'s header fields and no body, and 204 with no Content-Length', async () => {
+    const cookie = await session('alice');
+    await fetch(`${server.url}/notes/1`, { method: 'PUT', headers: { cookie, 'content-type': 'application/json' }, body: '{"content":"x"}' });
+    const headRes = answered(await rawExchange(server.url, [head(['HEAD /notes/1 HTTP/1.1', 'Host: x', `Cookie: ${cookie}`, 'Connection: close'])]));
+    expect(headRes.status).toBe(200);
+    expect(headRes.headers['content-type']).toBe('application/json');
+    expect(headRes.headers['content-length']).toBeUndefined();
+    expect(headRes.body).toBe('');
+    const deleted = answered(await rawExchange(server.url, [head(['DELETE /notes/1 HTTP/1.1', 'Host: x', `Cookie: ${cookie}`, 'Connection: close'])]));
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers['content-length']).toBeUndefined();
+    expect(deleted.body).toBe('');
+  });
+
+  it('sets Content-Length from the UTF-8 bytes of the body, not its UTF-16 length', async () => {
+    const cookie = await session('alice');
+    const content = 'é ✓ 😀';
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/2 HTTP/1.1', 'Host: x', `Cookie: ${cookie}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(JSON.stringify({ content }))}`, 'Connection: close']), JSON.stringify({ content })]));
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.body, 'utf8'));
+    expect(JSON.parse(res.body)).toEqual({ id: 2, content });
+  });
+
+  it('joins a repeated field with ", " where node would keep the first: two credentials fail gate 1', async () => {
+    const alice = await session('alice');
+    const res = answered(await rawExchange(server.url, [head(['GET /orders/121 HTTP/1.1', 'Host: x', 'Authorization: Bearer a.b.c', 'Authorization: Bearer d.e.f', `Cookie: ${alice}`, 'Connection: close'])]));
+    expect(res.status).toBe(401);
+    expect(JSON.parse(res.body)).toMatchObject({ detail: expect.stringContaining('malformed Authorization header') as unknown });
+  });
+
+  it('refuses a WebSocket upgrade with 501 and problem details instead of hanging', async () => {
+    const res = answered(await rawExchange(server.url, [head(['GET /graphql HTTP/1.1', 'Host: x', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
+    expect(res.status).toBe(501);
+    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', status: 501 });
+  });
+});
+
+describe('a handler that throws', () => {
+  let front: RunningServer;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    front = await listen(httpFront((req) => {
+      if (req.path === '/boom') throw new Error('handler bug');
+      if (req.path === '/async-boom') return Promise.reject(new Error('async handler bug'));
+      return jsonResponse(200, { ok: true });
+    }, { log: (line) => logged.push(line) }), { port: 0 });
+  });
+  afterAll(() => front.close());
+
+  it('gets a 500 with problem details, is logged, and the server keeps serving', async () => {
+    for (const path of ['/boom', '/async-boom']) {
+      const res = await fetch(`${front.url}${path}`);
+      expect(res.status).toBe(500);
+      expect(res.headers.get('content-type')).toBe('application/problem+json');
+      expect(await res.json()).toMatchObject({ type: '/problems/internal-error', status: 500 });
+    }
+    expect(logged).toEqual([expect.stringContaining('GET /boom: the handler threw: Error: handler bug'), expect.stringContaining('GET /async-boom: the handler threw: Error: async handler bug')]);
+    expect((await fetch(`${front.url}/fine`)).status).toBe(200);
+  });
+});

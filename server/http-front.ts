@@ -1,0 +1,117 @@
+import { Buffer } from 'node:buffer';
+import { createServer, type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { HttpRequest, HttpResponse } from '../src/http/message.js';
+import { problem, problemResponse } from '../src/http/problem.js';
+import { defaultMaxBodyBytes } from './body-limit.js';
+import { readIncoming } from './incoming-request.js';
+import { writeResponse } from './outgoing-response.js';
+
+/** The socket is closed without a response: what a lost response looks like to the client. */
+export const dropResponse = Symbol('drop response');
+
+/** One request in, one response out (or none at all): the whole of what a server here does. */
+export type Exchange = (request: HttpRequest) => HttpResponse | typeof dropResponse | Promise<HttpResponse | typeof dropResponse>;
+
+export interface FrontOptions {
+  readonly maxBodyBytes?: number;
+  /** Where a failing exchange is reported; stderr by default. */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Request lines and header sections up to this size are read (node's default is 16 KiB): the graph
+ * endpoint answers a GET URL over 16 KiB with its own 414, which it must get to see.
+ */
+const maxHeaderBytes = 32 * 1024;
+
+/**
+ * A node:http server around an `Exchange`. Everything between the socket and `HttpRequest` lives here and
+ * in `readIncoming`/`writeResponse`, so the three servers (origin, cache, unstable line) differ only in
+ * their exchange. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
+ * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing exchange
+ * with 500 (a bug, logged, never a crash), a WebSocket upgrade with 501.
+ */
+export function httpFront(exchange: Exchange, options: FrontOptions = {}): Server {
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const log = options.log ?? ((line: string) => { console.error(line); });
+  const server = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
+    void serve(req).then(
+      (outcome) => {
+        if (outcome.response === dropResponse) res.destroy();
+        else writeResponse(res, outcome.response, req.method ?? 'GET', { close: outcome.close });
+      },
+      (error: unknown) => {
+        // Reached only if writing itself failed, e.g. the client is gone.
+        log(`${req.method ?? '?'} ${req.url ?? '?'}: could not answer: ${describe(error)}`);
+        res.destroy();
+      },
+    );
+  });
+
+  async function serve(req: IncomingMessage): Promise<{ readonly response: HttpResponse | typeof dropResponse; readonly close: boolean }> {
+    const incoming = await readIncoming(req, maxBodyBytes);
+    if (!incoming.ok) return { response: incoming.response, close: incoming.closeConnection };
+    try {
+      return { response: await exchange(incoming.request), close: false };
+    } catch (error) {
+      log(`${incoming.request.method} ${incoming.request.path}: the handler threw: ${describe(error)}`);
+      return { response: problemResponse(problem(500, 'internal-error', 'Internal Server Error', 'The server failed to answer this request; the failure is logged.')), close: false };
+    }
+  }
+
+  // RFC 9110 §10.1.1: a request that will be refused is answered before the client sends its body.
+  server.on('checkContinue', (req, res) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > maxBodyBytes) {
+      writeResponse(res, problemResponse(problem(413, 'body-too-large', 'Content Too Large',
+        `The body has ${declared} bytes; at most ${maxBodyBytes} are accepted.`, { maxBytes: maxBodyBytes })), req.method ?? 'POST', { close: true });
+      return;
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // A client that is gone has nobody to read an answer (node's own advice for this event).
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, slug, detail] = clientErrorProblem(error);
+    socket.end(rawResponse(problemResponse(problem(status, slug, STATUS_CODES[status] ?? 'Bad Request', detail))));
+  });
+
+  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(rawResponse(problemResponse(problem(501, 'upgrade-not-implemented', 'Not Implemented',
+      'Protocol upgrades are not served on these sockets; GraphQL subscriptions over WebSocket (graphql-ws) run in the simulator (npm run sim -- graph-subscription).'))));
+  });
+  return server;
+}
+
+/** node's own choice of status for a request it could not parse, with problem details instead of an empty body. */
+function clientErrorProblem(error: NodeJS.ErrnoException): readonly [status: number, slug: string, detail: string] {
+  switch (error.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return [431, 'header-fields-too-large', `The request line and header fields exceed ${maxHeaderBytes} bytes.`];
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return [408, 'request-timeout', 'The request did not arrive in time.'];
+    case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
+      return [413, 'body-too-large', 'The chunk extensions are too large.'];
+    default:
+      return [400, 'malformed-request', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}).`];
+  }
+}
+
+/** A whole HTTP/1.1 response as bytes, for a socket node:http no longer (or not yet) manages. */
+function rawResponse(message: HttpResponse): Buffer {
+  const body = Buffer.from(message.body ?? '', 'utf8');
+  const head = [`HTTP/1.1 ${message.status} ${STATUS_CODES[message.status] ?? ''}`];
+  for (const [name, value] of Object.entries(message.headers)) head.push(`${name}: ${value}`);
+  head.push(`content-length: ${body.length}`, 'connection: close', '', '');
+  return Buffer.concat([Buffer.from(head.join('\r\n'), 'latin1'), body]);
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,100 @@
+import type { IncomingMessage } from 'node:http';
+import type { Headers, HttpRequest, HttpResponse } from '../src/http/message.js';
+import { problem, problemResponse } from '../src/http/problem.js';
+
+/** A request read off the socket, or the 4xx that says why it could not be. */
+export type Incoming =
+  | { readonly ok: true; readonly request: HttpRequest }
+  /** `closeConnection`: the body was left unread, so the connection cannot carry another request. */
+  | { readonly ok: false; readonly response: HttpResponse; readonly closeConnection: boolean };
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * node:http's request as the handlers' `HttpRequest`: lower-case names, a repeated field joined with ", "
+ * (node would keep only the first `Authorization` or `Content-Type`; joined, a doubled credential fails
+ * gate 1 as it should), the target as origin-form path and query, and the body as UTF-8 text, read up to
+ * `maxBodyBytes` and no further.
+ */
+export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): Promise<Incoming> {
+  const path = originForm(req.url ?? '');
+  if (path === undefined) return refuse(400, 'bad-request-target', 'Bad Request', `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http URL.`, false);
+  const headers = joinedHeaders(req);
+  const coding = headers['content-encoding'];
+  if (coding !== undefined && coding.trim().toLowerCase() !== 'identity') {
+    // RFC 9110 §15.5.16: 415 for a content coding the server does not accept, with Accept-Encoding.
+    return { ok: false, response: problemResponse(problem(415, 'unsupported-content-encoding', 'Unsupported Media Type', `The body is encoded as ${coding}; send it unencoded.`), { 'accept-encoding': 'identity' }), closeConnection: true };
+  }
+  const declared = declaredLength(headers['content-length']);
+  if (declared === 'invalid') return refuse(400, 'bad-content-length', 'Bad Request', `Content-Length ${JSON.stringify(headers['content-length'])} is not one non-negative integer.`, true);
+  if (declared !== undefined && declared > maxBodyBytes) return tooLarge(`The body has ${declared} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
+  const bytes = await readBody(req, maxBodyBytes);
+  if (bytes === 'too-large') return tooLarge(`The body has more than ${maxBodyBytes} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
+  if (bytes === 'aborted') return refuse(400, 'incomplete-body', 'Bad Request', 'The body ended before its declared length.', true);
+  let body: string | undefined;
+  try {
+    body = bytes.length === 0 ? undefined : strictUtf8.decode(bytes);
+  } catch {
+    return refuse(400, 'invalid-utf8', 'Bad Request', 'The body is not valid UTF-8; JSON text is exchanged in UTF-8 (RFC 8259 §8.1).', false);
+  }
+  return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length } };
+}
+
+/** The path and query the handlers route on; an absolute-form target (RFC 9112 §3.2.2) is reduced to it. */
+export function originForm(target: string): string | undefined {
+  if (target.startsWith('/')) return target;
+  if (!/^https?:\/\//i.test(target)) return undefined;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return undefined;
+  }
+}
+
+function joinedHeaders(req: IncomingMessage): Headers {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(req.headersDistinct)) {
+    // A user agent sends one Cookie field (RFC 6265 §5.4); if there are more, "; " keeps them parseable.
+    if (values !== undefined) headers[name] = values.join(name === 'cookie' ? '; ' : ', ');
+  }
+  return headers;
+}
+
+function declaredLength(value: string | undefined): number | 'invalid' | undefined {
+  if (value === undefined) return undefined;
+  // node has already refused differing repeated values; equal ones arrive joined ("5, 5").
+  const parts = new Set(value.split(',').map((p) => p.trim()));
+  const [only] = parts;
+  return parts.size === 1 && only !== undefined && /^\d+$/.test(only) ? Number(only) : 'invalid';
+}
+
+/** Reads at most `maxBytes`; past that it stops reading, so an oversized body is never held in memory. */
+function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer | 'too-large' | 'aborted'> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer | 'too-large' | 'aborted'): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onAbort).off('aborted', onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        req.pause();
+        done('too-large');
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => done(Buffer.concat(chunks, size));
+    const onAbort = (): void => done('aborted');
+    req.on('data', onData).on('end', onEnd).on('error', onAbort).on('aborted', onAbort);
+  });
+}
+
+function tooLarge(detail: string, maxBytes: number): Incoming {
+  return { ok: false, response: problemResponse(problem(413, 'body-too-large', 'Content Too Large', detail, { maxBytes })), closeConnection: true };
+}
+
+function refuse(status: number, slug: string, title: string, detail: string, closeConnection: boolean): Incoming {
+  return { ok: false, response: problemResponse(problem(status, slug, title, detail)), closeConnection };
+}

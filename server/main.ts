@@ -1,0 +1,64 @@
+import { parseCli, type ServeOptions, usage } from './cli-options.js';
+import { startCacheProxy } from './cache-proxy.js';
+import type { RunningServer } from './listening-server.js';
+import { startOriginServer } from './origin-server.js';
+import { startBanner } from './start-banner.js';
+import { startUnstableProxy } from './unstable-proxy.js';
+
+/** Exit statuses: 2 for a command line we cannot use (as getopt tools do), 1 when a socket cannot be had. */
+const usageExit = 2;
+const startExit = 1;
+
+async function serve(options: ServeOptions): Promise<void> {
+  const frontPort = (offset: number): number => (options.port === 0 ? 0 : options.port + offset);
+  const host = options.host;
+  const running: RunningServer[] = [];
+  try {
+    const origin = await startOriginServer({ port: options.port, host, settings: { orders: options.orders } });
+    running.push(origin);
+    let cacheUrl: string | undefined;
+    let unstableUrl: string | undefined;
+    if (options.front) {
+      const cache = await startCacheProxy({ upstreamUrl: origin.url, port: frontPort(1), host });
+      running.push(cache);
+      const unstable = await startUnstableProxy({ upstreamUrl: cache.url, port: frontPort(2), host });
+      running.push(unstable);
+      cacheUrl = cache.url;
+      unstableUrl = unstable.url;
+    }
+    console.log(startBanner({ originUrl: origin.url, cacheUrl, unstableUrl, orders: options.orders, state: origin.origin.state() }));
+  } catch (error) {
+    console.error(`Could not start: ${(error as Error).message}`);
+    await Promise.all(running.map((s) => s.close()));
+    process.exit(startExit);
+  }
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) {
+      console.error(`${signal} again: exiting without waiting.`);
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`\n${signal}: no new connections; letting requests in flight finish...`);
+    // Front first, so nothing arrives at a server that is already closing from a proxy still open.
+    void [...running].reverse().reduce((done, s) => done.then(() => s.close()), Promise.resolve()).then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error(`Stopping failed: ${String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+const parsed = parseCli(process.argv.slice(2), process.env);
+if (parsed.kind === 'help') console.log(usage);
+else if (parsed.kind === 'usage-error') {
+  console.error(`npm start: ${parsed.message}\n\n${usage}`);
+  process.exit(usageExit);
+} else await serve(parsed.options);

@@ -1,0 +1,20 @@
+import { Buffer } from 'node:buffer';
+import type { ServerResponse } from 'node:http';
+import type { HttpResponse } from '../src/http/message.js';
+import { endToEnd } from './hop-by-hop.js';
+
+/**
+ * Writes a handler's `HttpResponse` to node:http: its status and header fields (connection fields are the
+ * socket's business, not the handler's), `Content-Length` from the UTF-8 bytes of the body, and no body
+ * where HTTP has none: HEAD, 1xx, 204 and 304 (RFC 9110 §6.4.1). A HEAD response carries no
+ * `Content-Length` either, since the handler does not say how long the GET body would be (§9.3.2).
+ */
+export function writeResponse(res: ServerResponse, message: HttpResponse, method: string, options: { readonly close?: boolean } = {}): void {
+  const headers = endToEnd(message.headers);
+  const bodiless = method === 'HEAD' || message.status < 200 || message.status === 204 || message.status === 304;
+  const body = bodiless || message.body === undefined ? undefined : Buffer.from(message.body, 'utf8');
+  if (!bodiless) headers['content-length'] = String(body?.length ?? 0);
+  if (options.close === true) headers.connection = 'close';
+  res.writeHead(message.status, headers);
+  res.end(body);
+}
