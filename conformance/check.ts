@@ -1,0 +1,60 @@
+import type { Caller } from './caller.js';
+import type { ConformanceSettings } from './conformance-settings.js';
+import type { TargetClient } from './target-client.js';
+import { describeResponse, type Exchange } from './wire.js';
+
+/** One thing the target did wrong, with the request that shows it. */
+export interface Finding {
+  /** One line: what went wrong. */
+  readonly what: string;
+  readonly expected: string;
+  readonly got: string;
+  readonly exchange: Exchange;
+}
+
+export type Verdict =
+  | { readonly outcome: 'pass'; readonly reason: string }
+  /** The check could not apply here (no cache given, a premise the target does not meet): not a pass. */
+  | { readonly outcome: 'skip'; readonly reason: string }
+  | { readonly outcome: 'fail'; readonly reason: string; readonly findings: readonly Finding[] };
+
+export interface CheckContext {
+  /** The origin at `--base-url`. */
+  readonly origin: TargetClient;
+  /** The cache at `--cache-url`, in front of the same origin, when given. */
+  readonly cache: TargetClient | undefined;
+  readonly user: Caller;
+  readonly otherUser: Caller;
+  readonly settings: ConformanceSettings;
+  /** Runs `action` after the check, whatever its verdict: to remove what the check created. */
+  cleanup(action: () => Promise<unknown>): void;
+}
+
+/** A principle checked over HTTP alone, under a stable name. */
+export interface Check {
+  /** Stable, kebab-case, `<area>/<principle>`: what `--only`, the JSON and the JUnit report use. */
+  readonly name: string;
+  /** One line: what must hold. */
+  readonly principle: string;
+  /** Most requests one run of the check may send; retries after a 429 and its cleanup count against the suite's bounds only. */
+  readonly maxRequests: number;
+  run(ctx: CheckContext): Promise<Verdict>;
+}
+
+export const pass = (reason: string): Verdict => ({ outcome: 'pass', reason });
+export const skip = (reason: string): Verdict => ({ outcome: 'skip', reason });
+
+/** Fails with the findings, its reason the first one's (and how many more), or passes with `passReason`. */
+export function judged(findings: readonly Finding[], passReason: string): Verdict {
+  const first = findings[0];
+  if (first === undefined) return pass(passReason);
+  const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
+  return { outcome: 'fail', reason: `${first.what}${more}`, findings };
+}
+
+/** A finding whose "got" is the response itself. */
+export function finding(what: string, expected: string, exchange: Exchange): Finding {
+  return { what, expected, got: describeResponse(exchange.response), exchange };
+}
+
+export const is2xx = (status: number): boolean => status >= 200 && status < 300;

@@ -1,0 +1,21 @@
+import { type Check, type Finding, judged } from '../check.js';
+import { costlyMutation, costlyQuery, specSample } from '../graph-document.js';
+import { executedQuery, refusedMutationLeavesNoTrace, refusedQuery } from '../graph-limit-refusal.js';
+import { graphUserId } from '../graph-request.js';
+
+export const graphCostLimit: Check = {
+  name: 'graph/cost-limit-before-execution',
+  principle: 'a query over the cost limit is refused before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
+  maxRequests: 4,
+  async run(ctx) {
+    const userId = graphUserId(ctx);
+    const findings: Finding[] = [];
+    // The same depth as the spec's sample, so depth cannot be the reason it is refused.
+    const answer = await refusedQuery(ctx, 'a query for 50 posts with their comment authors (depth 5, estimated cost 1051)', costlyQuery(userId), findings);
+    const maxCost = answer.published('maxCost');
+    await executedQuery(ctx, "the spec's nested sample (depth 5, estimated cost 111)", specSample(userId), findings);
+    const mutation = await refusedMutationLeavesNoTrace(ctx, 'cost', costlyMutation(), findings);
+    const limit = maxCost === undefined ? 'limit not published' : `limit ${maxCost}`;
+    return judged(findings, `cost ~1051 refused (${answer.status} ${answer.reasons.join(', ')}; ${limit}), the sample executed; ${mutation}`);
+  },
+};

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
+import { shapeProblems } from '../../properties/graph-response-shape.js';
+import { type Check, finding, type Finding, judged, skip } from '../check.js';
+import { executed as ran, readGraphAnswer } from '../graph-answer.js';
+import { queryDocument, shapeOf, specSample } from '../graph-document.js';
+import { graphUserId } from '../graph-request.js';
+
+const notFoundCode = 'PERSISTED_QUERY_NOT_FOUND';
+
+/**
+ * The GET form of the graph endpoint by hash (spec §4 Area C: "a hash that refers to a pre-registered
+ * query"), with Apollo's automatic persisted queries, apisim's choice for the parameters the spec does not
+ * show: `extensions={"persistedQuery":{"version":1,"sha256Hash":…}}`, an unknown hash answered with
+ * `PERSISTED_QUERY_NOT_FOUND`, registered by sending the query with its hash.
+ */
+export const graphPersistedGet: Check = {
+  name: 'graph/persisted-get-equals-post',
+  principle: 'the persisted GET of a query answers the same field-exact data as its POST (spec §4 Area C; Apollo APQ parameters, --persisted-queries)',
+  maxRequests: 3,
+  async run(ctx) {
+    if (ctx.settings.persistedQueries === 'off') return skip('--persisted-queries off');
+    const selections = specSample(graphUserId(ctx));
+    const query = queryDocument(selections);
+    const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') } };
+    const getPath = `/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`;
+    const get = () => ctx.origin.send('GET', getPath, { as: ctx.user });
+
+    let byHash = await get();
+    let answer = readGraphAnswer(byHash);
+    if (!ran(answer) && !answer.reasons.includes(notFoundCode)) return skip(`the target does not serve Apollo persisted queries: GET by hash answered ${answer.status} ${answer.reasons.join(', ')}`);
+    const posted = await ctx.origin.send('POST', '/graphql', { as: ctx.user, json: { query, extensions } });
+    const postAnswer = readGraphAnswer(posted);
+    if (!ran(postAnswer)) return skip(`the target did not run the query sent with its hash (a registered-only deployment?): ${postAnswer.status} ${postAnswer.reasons.join(', ')}`);
+    if (!ran(answer)) {
+      byHash = await get();
+      answer = readGraphAnswer(byHash);
+    }
+    const findings: Finding[] = [];
+    if (!ran(answer)) {
+      findings.push(finding('the persisted GET did not run the registered query', '200 with `data`, as the POST of the same query', byHash));
+    } else {
+      const data = answer.body!.data;
+      const problems = shapeProblems(data, shapeOf(selections), 'data');
+      if (problems.length > 0) findings.push({ what: `persisted GET: ${problems[0]!}`, expected: 'data shaped exactly as the query', got: problems.join('; '), exchange: byHash });
+      if (!isDeepStrictEqual(data, postAnswer.body!.data)) findings.push({ what: 'the persisted GET answered other data than the POST of the same query', expected: JSON.stringify(postAnswer.body!.data).slice(0, 160), got: JSON.stringify(data).slice(0, 160), exchange: byHash });
+    }
+    return judged(findings, `GET by hash answered the same data as POST (${byHash.response.headers['cache-control'] ?? 'no Cache-Control'})`);
+  },
+};

@@ -1,0 +1,24 @@
+import { type Check, finding, type Finding, is2xx, judged } from '../check.js';
+import { createNote, notePath, uniqueContent } from '../note-requests.js';
+
+const gone = (status: number): boolean => status === 404 || status === 410;
+
+export const notesUseAfterDelete: Check = {
+  name: 'notes/use-after-delete-404',
+  principle: 'once DELETE succeeded, GET of the note answers 404 (410 is accepted too), never the old note',
+  maxRequests: 5,
+  async run(ctx) {
+    const created = await createNote(ctx, uniqueContent(ctx, 'use-after-delete'));
+    if (!created.ok) return judged([created.finding], '');
+    const path = notePath(created.id);
+    const findings: Finding[] = [];
+    const before = await ctx.origin.send('GET', path, { as: ctx.user });
+    if (before.response.status !== 200) findings.push(finding(`the note just created cannot be read`, '200 with the note', before));
+    const deleted = await ctx.origin.send('DELETE', path, { as: ctx.user });
+    if (!is2xx(deleted.response.status)) return judged([...findings, finding('DELETE of an existing note did not succeed', 'a 2xx', deleted)], '');
+    created.gone();
+    const after = await ctx.origin.send('GET', path, { as: ctx.user });
+    if (!gone(after.response.status)) findings.push(finding(`GET after DELETE answered ${after.response.status}`, '404 (the note no longer exists)', after));
+    return judged(findings, `GET ${path} after DELETE answered ${after.response.status}`);
+  },
+};

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, test } from 'vitest';
+import { allChecks } from './check-list.js';
+import { parseCommandLine } from './cli-options.js';
+import { parseCredential } from './credential-spec.js';
+import { isLoopbackUrl } from './loopback.js';
+import { conformance, demoUsers } from './suite-under-test.js';
+
+const exec = promisify(execFile);
+
+/** The command as `npm run conformance` runs it, in a process of its own, for its exit code. */
+async function cli(...args: string[]): Promise<{ readonly code: number; readonly stderr: string }> {
+  try {
+    const { stderr } = await exec(process.execPath, ['--import', 'tsx', 'conformance/main.ts', ...args]);
+    return { code: 0, stderr };
+  } catch (error) {
+    const e = error as { code: number; stderr: string };
+    return { code: e.code, stderr: e.stderr };
+  }
+}
+
+const local = ['--base-url', 'http://127.0.0.1:9', ...demoUsers];
+
+describe('the command line', () => {
+  test.each([
+    [[...demoUsers], /--base-url is required: the suite has no default target/],
+    [['--base-url', 'http://127.0.0.1:9', '--user', 'alice:alice-pw'], /--user and --other-user are both required/],
+    [['--base-url', 'http://127.0.0.1:9', '--user', 'alice:pw', '--other-user', 'alice:pw'], /must be two different users/],
+    [['--base-url', 'ftp://127.0.0.1', ...demoUsers], /--base-url must be http or https/],
+    [['--base-url', 'not a url', ...demoUsers], /--base-url is not a URL/],
+    [[...local, '--only', 'orders/owner-isolation,notes/nope'], /--only: no check named notes\/nope/],
+    [[...local, '--max-requests', '0'], /--max-requests must be a positive whole number, got "0"/],
+    [[...local, '--timeout-ms', '1.5'], /--timeout-ms must be a positive whole number/],
+    [[...local, '--order-ids', '121-'], /--order-ids must be a range/],
+    [[...local, '--idempotency-key-style', 'quoted'], /--idempotency-key-style must be sf-string or bare/],
+    [[...local, '--persisted-queries', 'maybe'], /--persisted-queries must be apq or off/],
+    [[...local, '--bogus'], /Unknown option '--bogus'/],
+    [[...local, 'extra'], /positional argument/],
+    [['--base-url', 'http://127.0.0.1:9', '--user', 'alice', '--other-user', 'bob:pw'], /--user: "alice" is not a credential/],
+  ])('%j is a usage error (exit 2)', async (args, message) => {
+    const ran = await conformance(args);
+    expect([ran.code, ran.stdout]).toEqual([2, '']);
+    expect(ran.stderr).toMatch(message);
+  });
+
+  test.each(['http://example.com', 'http://10.0.0.5:3000', 'https://api.example.org/v1', 'http://127.0.0.1.example.com'])('a remote target %s is refused without --allow-remote', async (url) => {
+    const ran = await conformance(['--base-url', url, ...demoUsers]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/is not this machine; the suite creates and deletes data, so a remote target needs --allow-remote/);
+    expect(parseCommandLine(['--base-url', url, ...demoUsers, '--allow-remote']).kind).toBe('run');
+  });
+
+  test('a remote cache is refused too', () => {
+    expect(parseCommandLine([...local, '--cache-url', 'http://cache.example.com'])).toEqual({ kind: 'usage-error', error: expect.stringMatching(/^--cache-url cache\.example\.com is not this machine/) as unknown });
+  });
+
+  test('loopback is localhost, 127.0.0.0/8 and ::1, by name only', () => {
+    // The WHATWG parser normalizes first: 2130706433 is 127.0.0.1 written as one number.
+    const loopback = ['http://localhost:3000', 'http://api.localhost', 'http://127.0.0.1', 'http://127.255.0.9:80', 'http://[::1]:3000', 'http://2130706433'];
+    const remote = ['http://localhost.example.com', 'http://128.0.0.1', 'http://[::2]', 'http://0.0.0.0', 'http://[::ffff:7f00:1]'];
+    expect(loopback.map((u) => isLoopbackUrl(new URL(u)))).toEqual(loopback.map(() => true));
+    expect(remote.map((u) => isLoopbackUrl(new URL(u)))).toEqual(remote.map(() => false));
+  });
+
+  test('credentials: log in for a session or a token, or take a bearer token or a cookie as given', () => {
+    expect(parseCredential('alice:pw:with:colons')).toEqual({ ok: true, spec: { kind: 'login', via: 'session', username: 'alice', password: 'pw:with:colons' } });
+    expect(parseCredential('token:bob:bob-pw')).toEqual({ ok: true, spec: { kind: 'login', via: 'token', username: 'bob', password: 'bob-pw' } });
+    expect(parseCredential('bearer:eyJ.x.y')).toEqual({ ok: true, spec: { kind: 'bearer', token: 'eyJ.x.y' } });
+    expect(parseCredential('cookie:sid=a=b')).toEqual({ ok: true, spec: { kind: 'cookie', name: 'sid', value: 'a=b' } });
+    expect(parseCredential('cookie:sid')).toMatchObject({ ok: false });
+  });
+
+  test('defaults are the spec demonstration and apisim choices; the budget covers every check twice', () => {
+    const line = parseCommandLine(local);
+    if (line.kind !== 'run') throw new Error(line.kind);
+    expect(line.options.settings).toEqual({ orderIds: [121, 122, 123, 124, 125, 126], noteField: 'content', idempotencyKeyStyle: 'sf-string', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'apq' });
+    expect(line.options.maxRequests).toBe(2 * allChecks.reduce((n, c) => n + c.maxRequests, 0) + 50);
+    expect(new Set(allChecks.map((c) => c.name)).size).toBe(allChecks.length);
+    for (const check of allChecks) expect(check.name).toMatch(/^[a-z]+\/[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  test('--list and --help need no target and exit 0', async () => {
+    const list = await conformance(['--list']);
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n').filter((l) => !l.startsWith(' ') && l !== '')).toEqual(allChecks.map((c) => c.name));
+    expect((await conformance(['--help'])).stdout).toMatch(/^Usage: npm run conformance -- --base-url <url>/);
+  });
+
+  test('the process exits 2 on a remote target, as npm run conformance runs it', async () => {
+    const remote = await cli('--base-url', 'http://example.com', ...demoUsers);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toMatch(/needs --allow-remote/);
+  });
+});

@@ -1,0 +1,166 @@
+import { parseArgs } from 'node:util';
+import { allChecks, defaultMaxRequests } from './check-list.js';
+import type { ConformanceSettings } from './conformance-settings.js';
+import { type CredentialSpec, parseCredential } from './credential-spec.js';
+import { isLoopbackUrl } from './loopback.js';
+
+export interface ConformanceOptions {
+  readonly baseUrl: string;
+  readonly cacheUrl: string | undefined;
+  readonly user: CredentialSpec;
+  readonly otherUser: CredentialSpec;
+  readonly userId: string | undefined;
+  readonly otherUserId: string | undefined;
+  readonly json: boolean;
+  readonly junitFile: string | undefined;
+  /** Names of the checks to run; all when undefined. */
+  readonly only: readonly string[] | undefined;
+  readonly maxRequests: number;
+  readonly timeoutMs: number;
+  readonly maxTimeMs: number;
+  readonly settings: Omit<ConformanceSettings, 'runId'>;
+}
+
+export type CommandLine =
+  | { readonly kind: 'run'; readonly options: ConformanceOptions }
+  | { readonly kind: 'help' }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'usage-error'; readonly error: string };
+
+export const defaultTimeoutMs = 5_000;
+export const defaultMaxTimeMs = 120_000;
+const maxOrderIds = 50;
+
+export const usage = `Usage: npm run conformance -- --base-url <url> --user <credential> --other-user <credential> [options]
+
+Runs the principle checks of the spec against a live deployment. It creates and deletes data there.
+
+Target
+  --base-url <url>            the origin (required); loopback only unless --allow-remote
+  --cache-url <url>           a cache in front of the same origin (else cache/unsafe-invalidates is skipped)
+  --allow-remote              allow a target that is not this machine
+Credentials (two different ordinary users)
+  --user <credential>         user:password | session:user:password | token:user:password | bearer:<token> | cookie:<name>=<value>
+  --other-user <credential>   the same forms
+  --user-id <id>, --other-user-id <id>   their user ids, when the login does not tell them
+Output
+  --json                      the result as JSON on stdout
+  --junit <file>              also write a JUnit XML report
+  --only <name,...>           run only these checks (see --list)
+  --list                      list the checks and exit
+Bounds
+  --max-requests <n>          requests in all (default ${defaultMaxRequests})
+  --timeout-ms <n>            per request (default ${defaultTimeoutMs})
+  --max-time-ms <n>           for the whole run (default ${defaultMaxTimeMs})
+What the spec leaves open (defaults: apisim's choices)
+  --order-ids <a-b|a,b,...>   orders to probe (default 121-126)
+  --note-field <name>         the member a note's content travels under (default content)
+  --idempotency-key-style <sf-string|bare>   (default sf-string, as the IETF draft writes it)
+  --graph-user-id <id>        user(id:) in graph queries (default: the user's own id, else 1)
+  --graph-max-depth <n>       the depth limit (default: read from the refusal's extensions.maxDepth)
+  --persisted-queries <apq|off>   Apollo APQ for GET /graphql (default apq)
+
+Exit code: 0 every check passed or was skipped, 1 a check failed or could not finish, 2 usage error or target unreachable.`;
+
+function positiveInteger(name: string, text: string | undefined, fallback: number): number | string {
+  if (text === undefined) return fallback;
+  return /^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : `--${name} must be a positive whole number, got "${text}"`;
+}
+
+function orderIds(text: string | undefined): readonly number[] | string {
+  if (text === undefined) return [121, 122, 123, 124, 125, 126];
+  const range = /^(\d+)-(\d+)$/.exec(text);
+  const ids = range !== null ? Array.from({ length: Math.max(0, Number(range[2]) - Number(range[1]) + 1) }, (_, i) => Number(range[1]) + i) : text.split(',').map((s) => (/^\d+$/.test(s.trim()) ? Number(s) : NaN));
+  if (ids.length === 0 || ids.length > maxOrderIds || ids.some((id) => !Number.isSafeInteger(id))) return `--order-ids must be a range a-b or a list a,b,... of 1 to ${maxOrderIds} ids, got "${text}"`;
+  return ids;
+}
+
+function targetUrl(name: string, text: string, allowRemote: boolean): string | { error: string } {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { error: `--${name} is not a URL: "${text}"` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { error: `--${name} must be http or https, got ${url.protocol}` };
+  if (url.search !== '' || url.hash !== '') return { error: `--${name} must not have a query or fragment: "${text}"` };
+  if (!allowRemote && !isLoopbackUrl(url)) {
+    return { error: `--${name} ${url.host} is not this machine; the suite creates and deletes data, so a remote target needs --allow-remote` };
+  }
+  return text.replace(/\/+$/, '');
+}
+
+function oneOf<T extends string>(name: string, text: string | undefined, values: readonly T[], fallback: T): T | { error: string } {
+  if (text === undefined) return fallback;
+  return (values as readonly string[]).includes(text) ? (text as T) : { error: `--${name} must be ${values.join(' or ')}, got "${text}"` };
+}
+
+/** Reads the command line; every mistake is a usage error with a message that says how to fix it. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' }, 'cache-url': { type: 'string' }, 'allow-remote': { type: 'boolean' },
+        user: { type: 'string' }, 'other-user': { type: 'string' }, 'user-id': { type: 'string' }, 'other-user-id': { type: 'string' },
+        json: { type: 'boolean' }, junit: { type: 'string' }, only: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' },
+        'max-requests': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'max-time-ms': { type: 'string' },
+        'order-ids': { type: 'string' }, 'note-field': { type: 'string' }, 'idempotency-key-style': { type: 'string' },
+        'graph-user-id': { type: 'string' }, 'graph-max-depth': { type: 'string' }, 'persisted-queries': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    return { kind: 'usage-error', error: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help === true) return { kind: 'help' };
+  if (values.list === true) return { kind: 'list' };
+  const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
+  const allowRemote = values['allow-remote'] === true;
+
+  if (values['base-url'] === undefined) return fail('--base-url is required: the suite has no default target');
+  const baseUrl = targetUrl('base-url', values['base-url'], allowRemote);
+  if (typeof baseUrl !== 'string') return fail(baseUrl.error);
+  const cacheUrl = values['cache-url'] === undefined ? undefined : targetUrl('cache-url', values['cache-url'], allowRemote);
+  if (typeof cacheUrl === 'object') return fail(cacheUrl.error);
+
+  if (values.user === undefined || values['other-user'] === undefined) return fail('--user and --other-user are both required: owner isolation needs two users');
+  if (values.user === values['other-user']) return fail('--user and --other-user must be two different users');
+  const user = parseCredential(values.user);
+  if (!user.ok) return fail(`--user: ${user.error}`);
+  const otherUser = parseCredential(values['other-user']);
+  if (!otherUser.ok) return fail(`--other-user: ${otherUser.error}`);
+  if (values['user-id'] !== undefined && values['user-id'] === values['other-user-id']) return fail('--user-id and --other-user-id must differ');
+
+  const known = new Set(allChecks.map((c) => c.name));
+  const only = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const unknown = only?.filter((name) => !known.has(name)) ?? [];
+  if (unknown.length > 0) return fail(`--only: no check named ${unknown.join(', ')} (see --list)`);
+  if (only?.length === 0) return fail('--only needs at least one check name');
+
+  const maxRequests = positiveInteger('max-requests', values['max-requests'], defaultMaxRequests);
+  const timeoutMs = positiveInteger('timeout-ms', values['timeout-ms'], defaultTimeoutMs);
+  const maxTimeMs = positiveInteger('max-time-ms', values['max-time-ms'], defaultMaxTimeMs);
+  const graphMaxDepth = values['graph-max-depth'] === undefined ? undefined : positiveInteger('graph-max-depth', values['graph-max-depth'], 0);
+  for (const value of [maxRequests, timeoutMs, maxTimeMs, graphMaxDepth]) if (typeof value === 'string') return fail(value);
+  const ids = orderIds(values['order-ids']);
+  if (typeof ids === 'string') return fail(ids);
+  const keyStyle = oneOf('idempotency-key-style', values['idempotency-key-style'], ['sf-string', 'bare'] as const, 'sf-string');
+  if (typeof keyStyle === 'object') return fail(keyStyle.error);
+  const persisted = oneOf('persisted-queries', values['persisted-queries'], ['apq', 'off'] as const, 'apq');
+  if (typeof persisted === 'object') return fail(persisted.error);
+  const noteField = values['note-field'] ?? 'content';
+  if (noteField === '') return fail('--note-field must not be empty');
+
+  return {
+    kind: 'run',
+    options: {
+      baseUrl, cacheUrl, user: user.spec, otherUser: otherUser.spec, userId: values['user-id'], otherUserId: values['other-user-id'],
+      json: values.json === true, junitFile: values.junit, only,
+      maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
+      settings: { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted },
+    },
+  };
+}

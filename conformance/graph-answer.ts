@@ -1,0 +1,53 @@
+import { type GraphBody, notRunAsWritten } from '../properties/graph-response-shape.js';
+import { type Exchange, jsonOf } from './wire.js';
+
+/** A graph response as the checks read it. */
+export interface GraphAnswer {
+  readonly status: number;
+  /** The body parsed, when it is a JSON object. */
+  readonly body: GraphBody | undefined;
+  readonly hasData: boolean;
+  /** `extensions.code` of every error, or its message when it has none. */
+  readonly reasons: readonly string[];
+  /** A number the target published in an error's extensions (`maxDepth`, `maxCost`), when any did. */
+  readonly published: (name: string) => number | undefined;
+}
+
+export function readGraphAnswer(exchange: Exchange): GraphAnswer {
+  const parsed = jsonOf(exchange.response);
+  const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as GraphBody) : undefined;
+  const errors: NonNullable<GraphBody['errors']> = Array.isArray(body?.errors) ? (body.errors as NonNullable<GraphBody['errors']>) : [];
+  return {
+    status: exchange.response.status,
+    body,
+    hasData: body !== undefined && 'data' in body,
+    reasons: errors.map((e) => e.extensions?.code ?? e.message),
+    published: (name) => {
+      for (const e of errors) {
+        const value = (e.extensions as Record<string, unknown> | undefined)?.[name];
+        if (typeof value === 'number') return value;
+      }
+      return undefined;
+    },
+  };
+}
+
+/**
+ * Why the answer is not a refusal before execution, or undefined when it is one. Over HTTP, "before
+ * execution" shows as `errors` with no `data` member at all (GraphQL spec §7.1.2: "If an error was raised
+ * before execution begins, the data entry should not be present"; GraphQL-over-HTTP: a request error has no
+ * `data`). The status is not judged: the spec leaves it open (apisim: 400), and GraphQL-over-HTTP allows 200
+ * for `application/json`. A 5xx is a failure, not a refusal.
+ */
+export function notRefused(answer: GraphAnswer): string | undefined {
+  if (answer.status >= 500) return `a server error (${answer.status})`;
+  if (answer.body === undefined) return 'a body that is not a JSON object';
+  if (answer.hasData) return 'a `data` member: it was executed';
+  if (answer.reasons.length === 0) return 'no `errors`';
+  return undefined;
+}
+
+/** Executed as written: 200 with `data` and no error but a field the caller may not see (see `notRunAsWritten`). */
+export function executed(answer: GraphAnswer): boolean {
+  return answer.body !== undefined && notRunAsWritten(answer.status, answer.body) === undefined;
+}

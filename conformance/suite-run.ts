@@ -1,0 +1,87 @@
+import type { Caller } from './caller.js';
+import type { Check, Finding } from './check.js';
+import type { ConformanceSettings } from './conformance-settings.js';
+import { BoundReached, type RequestBounds } from './request-bounds.js';
+import { NoResponse, type TargetClient } from './target-client.js';
+import type { WireRequest } from './wire.js';
+
+export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
+
+export interface CheckResult {
+  readonly name: string;
+  readonly principle: string;
+  readonly outcome: Outcome;
+  /** One line. */
+  readonly reason: string;
+  readonly ms: number;
+  readonly requests: number;
+  readonly findings: readonly Finding[];
+  /** For an error on a request (no response, a timeout): the request, to try by hand. */
+  readonly unanswered: WireRequest | undefined;
+}
+
+export interface SuiteResult {
+  readonly results: readonly CheckResult[];
+  readonly requests: number;
+  readonly ms: number;
+}
+
+export interface SuiteTarget {
+  readonly origin: TargetClient;
+  readonly cache: TargetClient | undefined;
+  readonly user: Caller;
+  readonly otherUser: Caller;
+  readonly settings: ConformanceSettings;
+  readonly bounds: RequestBounds;
+}
+
+/**
+ * Runs the checks one after another (a target is someone's deployment: one request at a time), each within
+ * its share of the bounds, each followed by its cleanup whatever its verdict. A check that throws is an
+ * `error`, never a pass; the run goes on with the next.
+ */
+export async function runSuite(checks: readonly Check[], target: SuiteTarget, progress: (line: string) => void = () => undefined): Promise<SuiteResult> {
+  const started = performance.now();
+  const usedBefore = target.bounds.used;
+  const results: CheckResult[] = [];
+  for (const [i, check] of checks.entries()) {
+    progress(`[${i + 1}/${checks.length}] ${check.name} …`);
+    const result = await runOne(check, target);
+    results.push(result);
+    progress(`[${i + 1}/${checks.length}] ${check.name}: ${result.outcome} in ${Math.round(result.ms)} ms, ${result.requests} requests: ${result.reason}`);
+  }
+  return { results, requests: target.bounds.used - usedBefore, ms: performance.now() - started };
+}
+
+async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
+  const started = performance.now();
+  const allowance = target.bounds.share(check.name, check.maxRequests);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const ctx = {
+    origin: target.origin.within(allowance),
+    cache: target.cache?.within(allowance),
+    user: target.user,
+    otherUser: target.otherUser,
+    settings: target.settings,
+    cleanup: (action: () => Promise<unknown>) => void cleanups.push(action),
+  };
+  let result: Pick<CheckResult, 'outcome' | 'reason' | 'findings' | 'unanswered'>;
+  try {
+    const verdict = await check.run(ctx);
+    result = { outcome: verdict.outcome, reason: verdict.reason, findings: verdict.outcome === 'fail' ? verdict.findings : [], unanswered: undefined };
+  } catch (error) {
+    const known = error instanceof NoResponse || error instanceof BoundReached;
+    const reason = known ? error.message : `the check itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+    result = { outcome: 'error', reason, findings: [], unanswered: error instanceof NoResponse ? error.request : undefined };
+  }
+  allowance.lift();
+  // Newest first: what was made last may depend on what was made before.
+  for (const action of cleanups.reverse()) {
+    try {
+      await action();
+    } catch {
+      // Cleanup is best effort: a target that refuses it has already been judged by the check.
+    }
+  }
+  return { name: check.name, principle: check.principle, ...result, ms: performance.now() - started, requests: allowance.used };
+}

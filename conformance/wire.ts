@@ -1,0 +1,43 @@
+/**
+ * What travels between the suite and the target, recorded as sent and received, so that a failure can be
+ * shown as the exact request that reproduces it.
+ */
+export interface WireRequest {
+  readonly method: string;
+  /** Absolute URL. */
+  readonly url: string;
+  /** Lower-case names, as sent. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface WireResponse {
+  readonly status: number;
+  /** Lower-case names; repeated fields joined with ", " except `set-cookie`, kept in `setCookies`. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly setCookies: readonly string[];
+  readonly body: string;
+  readonly elapsedMs: number;
+}
+
+export interface Exchange {
+  readonly request: WireRequest;
+  readonly response: WireResponse;
+}
+
+/** The body as JSON, or undefined when it is empty or not JSON. */
+export function jsonOf(response: WireResponse): unknown {
+  if (response.body === '') return undefined;
+  try {
+    return JSON.parse(response.body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `404 {"type":"/problems/not-found",...}`, shortened: for one-line reasons and "got" lines. */
+export function describeResponse(response: WireResponse, maxChars = 160): string {
+  const body = response.body.replace(/\s+/g, ' ').trim();
+  const shown = body.length > maxChars ? `${body.slice(0, maxChars)}…` : body;
+  return shown === '' ? `${response.status} (no body)` : `${response.status} ${shown}`;
+}
