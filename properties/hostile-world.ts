@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { crashPoints } from '../sim/faults/origin-crash.js';
-import { historyOf, historyOfRun, type NoteOperation, type NoteState } from '../sim/history/history.js';
+import { historyOfRun, type NoteOperation, type NoteState } from '../sim/history/history.js';
 import { checkLinearizability } from '../sim/history/linearizability.js';
 import type { Exchange } from '../sim/nodes/client.js';
 import { type RunResult, runScenario } from '../sim/scenario/run.js';
@@ -148,9 +148,7 @@ function answeredByOrigin(exchange: Exchange): boolean {
 }
 
 export function linearizableAtTheOrigin(run: RunResult): string[] {
-  const { wan, lan } = run.settings.topology;
-  const history = historyOf(run.exchanges.filter(answeredByOrigin), { duplicatingLine: [...wan.faults, ...lan.faults].some((rule) => rule.name === 'duplication') });
-  const result = checkLinearizability(history);
+  const result = checkLinearizability(historyOfRun(run, answeredByOrigin));
   if (result.ok) return [];
   return [`not linearizable at the origin (${result.reason}), note ${result.noteId}:\n${result.excerpt}`];
 }

@@ -64,10 +64,14 @@ export interface HistoryOptions {
   readonly duplicatingLine: boolean;
 }
 
-/** A run's history, knowing from its topology whether a line may duplicate requests. */
-export function historyOfRun(run: Pick<RunResult, 'exchanges' | 'settings'>): NoteOperation[] {
+/**
+ * A run's history, knowing from its topology whether a line may duplicate requests; `include` keeps only some
+ * of its exchanges (those the origin answered, say).
+ */
+export function historyOfRun(run: Pick<RunResult, 'exchanges' | 'settings'>, include?: (exchange: Exchange) => boolean): NoteOperation[] {
   const { wan, lan } = run.settings.topology;
-  return historyOf(run.exchanges, { duplicatingLine: [...wan.faults, ...lan.faults].some((rule) => rule.name === 'duplication') });
+  const exchanges = include === undefined ? run.exchanges : run.exchanges.filter(include);
+  return historyOf(exchanges, { duplicatingLine: [...wan.faults, ...lan.faults].some((rule) => rule.name === 'duplication') });
 }
 
 /**
