@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidationTargets } from '../../src/cache/invalidation.js';
 import { WriteFence } from '../../src/cache/write-fence.js';
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { type Headers, type HttpRequest, type HttpResponse, request, response } from '../../src/http/message.js';
@@ -11,12 +10,6 @@ import { RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';
 import { Trace, type TraceMode } from '../trace.js';
-
-// A pass-through spy, so one test can switch invalidation off and show that the others would notice.
-vi.mock('../../src/cache/invalidation.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/cache/invalidation.js')>();
-  return { ...actual, invalidationTargets: vi.fn(actual.invalidationTargets) };
-});
 
 /**
  * A stand-in origin: notes by path, whose GET answers carry the cache headers a test gives, name who asked
@@ -79,7 +72,6 @@ const seconds = (s: number): number => s * 1_000_000;
 
 describe('the cache node in the topology', () => {
   afterEach(() => {
-    vi.mocked(invalidationTargets).mockReset(); // back to the real implementation it wraps
     vi.restoreAllMocks();
   });
 
@@ -125,13 +117,12 @@ describe('the cache node in the topology', () => {
   });
 
   it('teeth: with invalidation switched off, the same run serves the old note after the PUT', async () => {
-    vi.mocked(invalidationTargets).mockImplementation(() => []);
     const origin = originWith({ 'cache-control': 'max-age=60' });
     const { exchanges } = await run(origin, [
       { atUs: 0, client: 'client', req: get() },
       { atUs: seconds(1), client: 'client', req: put('eggs') },
       { atUs: seconds(2), client: 'client', req: get() },
-    ]);
+    ], { cacheInvalidation: false });
     expect(bodyOf(exchanges[2])).toEqual({ content: 'milk', for: 'anyone' });
   });
 
