@@ -54,9 +54,12 @@ export class AuditLog {
     for (const listener of this.#listeners) listener(record);
   }
 
-  /** Oldest first. */
+  /**
+   * Oldest first, as a snapshot: handing out the ring itself would let a caller's array grow with later
+   * records, then turn newest-first once the ring overwrites it in place.
+   */
   get records(): readonly AuditRecord[] {
-    return this.#next === 0 ? this.#records : [...this.#records.slice(this.#next), ...this.#records.slice(0, this.#next)];
+    return [...this.#records.slice(this.#next), ...this.#records.slice(0, this.#next)];
   }
 
   counts(): { readonly allowed: number; readonly denied: number; readonly dropped: number } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from './audit-log.js';
-import { EnumerationDetector } from './enumeration-detector.js';
+import { type EnumerationAlert, EnumerationDetector } from './enumeration-detector.js';
 
 const record = (atUs: number, id: number, status: number, userId = 1): AuditRecord => ({
   atUs, userId, username: 'alice', via: 'session', operation: 'read orders', object: `orders/${id}`, objectId: id,
@@ -35,5 +35,53 @@ describe('enumeration detector (spec §5.8)', () => {
     const detector = new EnumerationDetector();
     for (let i = 0; i < 20; i++) detector.observe(record(i * 10_000_000, 200 + i, 404));
     expect(detector.alerts.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('counts a refusal exactly 60 s old as outside the window, and one 1 µs younger as inside', () => {
+    const probe = (lastAtUs: number) => {
+      const detector = new EnumerationDetector();
+      [121, 122, 123].forEach((id, i) => detector.observe(record(i * 1_000_000, id, 404)));
+      detector.observe(record(lastAtUs, 124, 404));
+      return detector.alerts.map((a) => a.ids);
+    };
+    expect(probe(60_000_000)).toEqual([]);
+    expect(probe(59_999_999)).toEqual([[121, 122, 123, 124]]);
+  });
+
+  it('raises the next alert once the last one is a full window old, not 1 µs sooner', () => {
+    const heard: EnumerationAlert[] = [];
+    const detector = new EnumerationDetector(undefined, (alert) => heard.push(alert));
+    [121, 122, 123, 124, 125, 126, 127].forEach((id, i) => detector.observe(record(i * 1_000_000, id, 403)));
+    detector.observe(record(62_999_999, 128, 403));
+    expect(detector.alerts.map((a) => a.atUs)).toEqual([3_000_000]);
+    detector.observe(record(63_000_000, 129, 403));
+    const expected: EnumerationAlert[] = [
+      { atUs: 3_000_000, userId: 1, username: 'alice', resource: 'orders', ids: [121, 122, 123, 124], windowUs: 60_000_000 },
+      { atUs: 63_000_000, userId: 1, username: 'alice', resource: 'orders', ids: [125, 126, 127, 128, 129], windowUs: 60_000_000 },
+    ];
+    expect(detector.alerts).toEqual(expected);
+    expect(heard).toEqual(expected);
+  });
+
+  it('ignores refusals it cannot pin on a subject', () => {
+    const detector = new EnumerationDetector();
+    [121, 122, 123, 124].forEach((id, i) => detector.observe({ ...record(i, id, 403), userId: null, username: null, via: null }));
+    expect(detector.alerts).toEqual([]);
+  });
+
+  it('never counts a refusal that names no id (a collection, an unknown path) as a probed id', () => {
+    // A detector that alerts on a single id, so that one miscounted refusal would show.
+    const detector = new EnumerationDetector({ distinctIds: 1, windowUs: 60_000_000 });
+    detector.observe({ ...record(0, 121, 403), operation: 'list orders', object: 'orders', objectId: null });
+    detector.observe({ ...record(1, 121, 404), operation: 'GET', object: '/orders/abc', objectId: null });
+    expect(detector.alerts).toEqual([]);
+    detector.observe(record(2, 121, 404));
+    expect(detector.alerts.map((a) => [a.resource, a.ids])).toEqual([['orders', [121]]]);
+  });
+
+  it('counts only 403 and 404: a refused credential, a rate limit or a bad request is no probe', () => {
+    const detector = new EnumerationDetector();
+    [401, 429, 400, 200].forEach((status, i) => detector.observe(record(i, 121 + i, status)));
+    expect(detector.alerts).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ export class EnumerationDetector {
     const resource = record.object.slice(0, record.object.indexOf('/'));
     const key = `${record.userId}/${resource}`;
     const since = record.atUs - this.#settings.windowUs;
-    const misses = (this.#misses.get(key) ?? []).filter((m) => m.atUs > since);
+    const misses = this.#misses.get(key)?.filter((m) => m.atUs > since) ?? [];
     misses.push({ atUs: record.atUs, id: record.objectId });
     this.#misses.set(key, misses);
     const ids = [...new Set(misses.map((m) => m.id))];
