@@ -10,9 +10,10 @@ export function directives(header: string | undefined): Directives {
   if (header === undefined) return out;
   for (const part of header.split(',')) {
     const eq = part.indexOf('=');
-    const name = (eq < 0 ? part : part.slice(0, eq)).trim().toLowerCase();
+    const [rawName, rawValue] = eq < 0 ? [part, undefined] : [part.slice(0, eq), part.slice(eq + 1)];
+    const name = rawName.trim().toLowerCase();
     if (name === '') continue;
-    out.set(name, eq < 0 ? true : part.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+    out.set(name, rawValue === undefined ? true : rawValue.trim().replace(/^"|"$/g, ''));
   }
   return out;
 }

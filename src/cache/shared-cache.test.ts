@@ -40,6 +40,19 @@ describe('freshness on the virtual clock (RFC 9111 §4.2, shared cache)', () => 
     expect(cache.lookup(get(), secondsUs(61))).toMatchObject({ kind: 'miss', reason: 'stale' });
     // Stale with no validator: it can never answer again, so it is gone.
     expect(cache.size).toBe(0);
+    expect(cache.lookup(get(), secondsUs(62))).toMatchObject({ kind: 'miss', reason: 'nothing stored' });
+  });
+
+  it('drops only the variant that went stale without a validator, and keeps the others of its URL', () => {
+    const cache = new SharedCache();
+    const as = (who: string) => get('/me', { cookie: who });
+    through(cache, as('alice'), ok({ 'cache-control': 'public, max-age=10', vary: 'cookie' }, '"alice"'), 0);
+    through(cache, as('bob'), ok({ 'cache-control': 'public, max-age=60', vary: 'cookie' }, '"bob"'), 0);
+    expect(cache.lookup(as('alice'), secondsUs(10))).toMatchObject({ kind: 'miss', reason: 'stale' });
+    expect(cache.size).toBe(1);
+    expect(cache.variants('/me').map((v) => v.body)).toEqual(['"bob"']);
+    expect(cache.lookup(as('alice'), secondsUs(11))).toMatchObject({ kind: 'miss', reason: 'no variant for this request' });
+    expect(cache.lookup(as('bob'), secondsUs(11)).kind).toBe('hit');
   });
 
   it('counts the Age the upstream already gave a response against its freshness', () => {
@@ -63,6 +76,14 @@ describe('freshness on the virtual clock (RFC 9111 §4.2, shared cache)', () => 
       .toEqual({ kind: 'not-stored', reason: 'set-cookie without public' });
     expect(through(cache, get(), ok({ 'cache-control': 'max-age=60', vary: '*' }), 0).outcome.storage)
       .toEqual({ kind: 'not-stored', reason: 'vary *' });
+    expect(cache.size).toBe(0);
+  });
+
+  it('does not pile up responses that vary on `*`, however often they come back with a validator', () => {
+    const cache = new SharedCache();
+    for (let i = 0; i < 5; i++) {
+      expect(through(cache, get(), ok({ etag: `"v${i}"`, vary: 'accept, *' }), i).outcome.storage).toEqual({ kind: 'not-stored', reason: 'vary *' });
+    }
     expect(cache.size).toBe(0);
   });
 
@@ -109,9 +130,15 @@ describe('what a shared cache may store (RFC 9111 §3, §3.5)', () => {
   it('does not store a response to a method that is not cacheable, and asks nothing of the store for it', () => {
     const cache = new SharedCache();
     const post = request('POST', '/notes', {}, '{"content":"milk"}');
-    const { lookup, outcome } = through(cache, post, response(201, { 'cache-control': 'max-age=60', 'content-location': '/notes' }, '{}'), 0);
+    const created = response(201, { 'cache-control': 'max-age=60', 'content-location': '/notes' }, '{}');
+    const { lookup, outcome } = through(cache, post, created, 0);
     expect(lookup).toMatchObject({ kind: 'bypass', reason: 'POST is not cacheable' });
-    expect(outcome.storage).toBeUndefined();
+    expect(outcome).toEqual({
+      response: created,
+      revalidated: false,
+      storage: undefined,
+      invalidations: [{ key: '/notes', discarded: 0 }],
+    });
     expect(cache.size).toBe(0);
   });
 });
@@ -138,6 +165,7 @@ describe('Vary (RFC 9111 §4.1)', () => {
     const reload = get('/me', { cookie: 's=alice', 'cache-control': 'no-cache' });
     expect(through(cache, reload, mine('alice', 2), 0)).toMatchObject({ lookup: { kind: 'miss', reason: 'request no-cache' }, outcome: { storage: { kind: 'stored', replaced: 1 } } });
     expect(cache.variants('/me')).toHaveLength(2);
+    expect(cache.size).toBe(2);
     const body = (who: string) => {
       const hit = cache.lookup(as(who), 1);
       return hit.kind === 'hit' ? hit.response.body : undefined;
@@ -290,6 +318,8 @@ describe('revalidation (RFC 9111 §4.3)', () => {
     const lookup = forwarded(cache.lookup(get(), secondsUs(11)));
     const outcome = cache.onResponse(lookup, response(304, { etag: '"v9"' }), secondsUs(11));
     expect(outcome.storage).toEqual({ kind: 'not-stored', reason: 'validator mismatch' });
+    // The client still gets a whole response: the stored one, the only body there is.
+    expect(outcome).toMatchObject({ revalidated: true, response: { status: 200, body: tagged.body, headers: { etag: '"v1"', age: '11' } } });
     expect(cache.lookup(get(), secondsUs(12)).kind).toBe('revalidate'); // still the stale v1
   });
 
@@ -311,5 +341,130 @@ describe('revalidation (RFC 9111 §4.3)', () => {
     const { lookup, outcome } = through(cache, get('/notes/1', { 'if-none-match': '"v1"' }), notModified, 0);
     expect(lookup.kind).toBe('miss');
     expect(outcome).toMatchObject({ response: notModified, revalidated: false, storage: { kind: 'not-stored', reason: 'not modified' } });
+  });
+});
+
+describe('the store', () => {
+  it('has no variants for a URL it never stored', () => {
+    expect(new SharedCache().variants('/notes/1')).toEqual([]);
+  });
+
+  it('with invalidation switched off, reports no invalidation and keeps serving what it stored', () => {
+    const cache = new SharedCache({ invalidation: false });
+    through(cache, get(), ok({ 'cache-control': 'max-age=60' }), 0);
+    expect(through(cache, request('PUT', '/notes/1'), response(200), 1).outcome.invalidations).toEqual([]);
+    expect(cache.lookup(get(), 2).kind).toBe('hit');
+  });
+});
+
+describe('what the client asks of the stored response (RFC 9111 §5.2.1)', () => {
+  const tagged = ok({ 'cache-control': 'max-age=60', etag: '"v1"' });
+
+  it('treats Pragma: no-cache like Cache-Control: no-cache (§5.4)', () => {
+    const cache = new SharedCache();
+    through(cache, get(), tagged, 0);
+    expect(cache.lookup(get('/notes/1', { pragma: 'no-cache' }), 1)).toMatchObject({ kind: 'revalidate', reason: 'request no-cache' });
+    expect(cache.lookup(get('/notes/1', { pragma: 'x' }), 1).kind).toBe('hit');
+    // Once stale, another Pragma is not the reason to go upstream.
+    expect(cache.lookup(get('/notes/1', { pragma: 'x' }), secondsUs(60))).toMatchObject({ kind: 'revalidate', reason: 'stale' });
+  });
+
+  it('goes upstream for a fresh response it cannot revalidate, and keeps it for others', () => {
+    const cache = new SharedCache();
+    through(cache, get(), ok({ 'cache-control': 'max-age=60' }), 0);
+    const reload = get('/notes/1', { 'cache-control': 'no-cache' });
+    expect(cache.lookup(reload, 1)).toEqual({ kind: 'miss', reason: 'request no-cache', request: reload, original: reload, epoch: 0, stale: undefined });
+    expect(cache.size).toBe(1);
+    expect(cache.lookup(get(), 2).kind).toBe('hit');
+  });
+
+  it('revalidates once the age passes the request max-age, and not before', () => {
+    const cache = new SharedCache();
+    through(cache, get(), tagged, 0);
+    const atMost5s = get('/notes/1', { 'cache-control': 'max-age=5' });
+    expect(cache.lookup(atMost5s, secondsUs(5)).kind).toBe('hit');
+    expect(cache.lookup(atMost5s, secondsUs(6))).toMatchObject({ kind: 'revalidate', reason: 'request max-age or min-fresh' });
+  });
+
+  it('revalidates once less than the request min-fresh is left, and not before', () => {
+    const cache = new SharedCache();
+    through(cache, get(), tagged, 0);
+    const fresh30s = get('/notes/1', { 'cache-control': 'min-fresh=30' });
+    expect(cache.lookup(fresh30s, secondsUs(30)).kind).toBe('hit');
+    expect(cache.lookup(fresh30s, secondsUs(31))).toMatchObject({ kind: 'revalidate', reason: 'request max-age or min-fresh' });
+  });
+
+  // The client's own validator is not one of the stored response's: sending it on is not a revalidation
+  // the cache could use, so the stale response, which has none, is dropped and the request goes as it came.
+  it.each([
+    ['if-none-match', '"x"'],
+    ['if-modified-since', 'Thu, 01 Jan 1970 00:00:00 GMT'],
+  ])('does not take a client %s for a revalidation of a stale response without validators', (name, value) => {
+    const cache = new SharedCache();
+    through(cache, get(), ok({ 'cache-control': 'max-age=10' }), 0);
+    const conditional = get('/notes/1', { [name]: value });
+    expect(cache.lookup(conditional, secondsUs(11))).toEqual({ kind: 'miss', reason: 'stale', request: conditional, original: conditional, epoch: 0, stale: undefined });
+    expect(cache.size).toBe(0);
+  });
+});
+
+describe('merging a 304 into the stored response (RFC 9111 §4.3.4)', () => {
+  const first = 'Tue, 15 Nov 1994 08:12:31 GMT';
+  const second = 'Tue, 15 Nov 1994 08:12:42 GMT';
+
+  function revalidated(storedHeaders: Headers, notModifiedHeaders: Headers): ResponseOutcome {
+    const cache = new SharedCache();
+    through(cache, get(), ok({ 'cache-control': 'max-age=10', etag: '"v1"', ...storedHeaders }), 0);
+    return through(cache, get(), response(304, { etag: '"v1"', ...notModifiedHeaders }), secondsUs(11)).outcome;
+  }
+
+  it("takes the 304's Date over the stored one", () => {
+    expect(revalidated({ date: first }, { date: second }).response.headers.date).toBe(second);
+  });
+
+  it('keeps the stored Date when the 304 has none', () => {
+    expect(revalidated({ date: first }, {}).response.headers.date).toBe(first);
+  });
+
+  it('adds no Date the stored response did not have: the library merges only fields it had', () => {
+    expect(revalidated({}, { date: second }).response.headers).toStrictEqual({ 'content-type': 'application/json', 'cache-control': 'max-age=10', etag: '"v1"', age: '0' });
+  });
+
+  it('refreshes the older of two variants in place, and leaves the newer one alone', () => {
+    const cache = new SharedCache();
+    const as = (who: string) => get('/me', { cookie: who });
+    const mine = (who: string) => ok({ 'cache-control': 'public, max-age=10', vary: 'cookie', etag: `"${who}"` }, `"${who}"`);
+    through(cache, as('alice'), mine('alice'), 0);
+    through(cache, as('bob'), mine('bob'), secondsUs(5));
+    const { lookup, outcome } = through(cache, as('alice'), response(304, { etag: '"alice"' }), secondsUs(11));
+    expect(lookup.kind).toBe('revalidate');
+    expect(outcome.storage).toEqual({ kind: 'refreshed', freshnessS: 10 });
+    expect(cache.variants('/me').map((v) => v.body)).toEqual(['"bob"', '"alice"']);
+    expect(cache.lookup(as('alice'), secondsUs(12))).toMatchObject({ kind: 'hit', ageS: 1, response: { body: '"alice"' } });
+    expect(cache.lookup(as('bob'), secondsUs(12))).toMatchObject({ kind: 'hit', ageS: 7, response: { body: '"bob"' } });
+  });
+
+  it('does not put the revalidated response back when a newer one replaced it in flight, but still serves its body', () => {
+    const cache = new SharedCache();
+    const stale = ok({ 'cache-control': 'max-age=10', etag: '"v1"' });
+    through(cache, get(), stale, 0);
+    const revalidation = forwarded(cache.lookup(get(), secondsUs(11)));
+    const newer = ok({ 'cache-control': 'max-age=10', etag: '"v2"' }, '{"id":1,"content":"eggs"}');
+    expect(through(cache, get(), newer, secondsUs(11)).outcome.storage).toEqual({ kind: 'stored', freshnessS: 10, replaced: 1 });
+    const outcome = cache.onResponse(revalidation, response(304, { etag: '"v1"' }), secondsUs(12));
+    expect(outcome).toMatchObject({ revalidated: true, storage: { kind: 'not-stored', reason: 'replaced in flight' }, response: { status: 200, body: stale.body } });
+    expect(cache.variants('/notes/1').map((v) => v.body)).toEqual([newer.body]);
+  });
+
+  it('does not put the revalidated response back when its replacement has since expired and gone', () => {
+    const cache = new SharedCache();
+    const stale = ok({ 'cache-control': 'max-age=10', etag: '"v1"' });
+    through(cache, get(), stale, 0);
+    const revalidation = forwarded(cache.lookup(get(), secondsUs(11)));
+    through(cache, get(), ok({ 'cache-control': 'max-age=1' }, '{"id":1,"content":"eggs"}'), secondsUs(11));
+    expect(cache.lookup(get(), secondsUs(12))).toMatchObject({ kind: 'miss', reason: 'stale' });
+    const outcome = cache.onResponse(revalidation, response(304, { etag: '"v1"' }), secondsUs(12));
+    expect(outcome).toMatchObject({ revalidated: true, storage: { kind: 'not-stored', reason: 'replaced in flight' }, response: { status: 200, body: stale.body } });
+    expect(cache.size).toBe(0);
   });
 });

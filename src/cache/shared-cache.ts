@@ -55,10 +55,9 @@ export class SharedCache {
     if (!methodProperties(req.method).cacheable) return forward('bypass', `${req.method} is not cacheable`, req, 0);
     const key = req.path;
     const variants = this.#byKey.get(key);
-    const stored = variants?.find((s) => selects(s, req.method, req.headers));
-    if (stored === undefined) {
-      return forward('miss', variants === undefined ? 'nothing stored' : 'no variant for this request', req, this.#fence.depart(key));
-    }
+    if (variants === undefined) return forward('miss', 'nothing stored', req, this.#fence.depart(key));
+    const stored = variants.find((s) => selects(s, req.method, req.headers));
+    if (stored === undefined) return forward('miss', 'no variant for this request', req, this.#fence.depart(key));
     const evaluation = stored.policy.evaluateRequest(policyRequest(req));
     // `stale-while-revalidate` comes back as a hit that wants a background revalidation; with no background
     // here, any revalidation the library asks for is made before answering.
@@ -70,7 +69,7 @@ export class SharedCache {
     }
     // Stale with nothing to revalidate it with: only a request that accepts stale responses (max-stale)
     // could still use it, so it goes now rather than wait for a replacement that may never be storable.
-    if (stored.policy.stale()) this.#remove(key, stored);
+    if (stored.policy.stale()) this.#remove(key, variants, stored);
     return forward('miss', reason, req, this.#fence.depart(key));
   }
 
@@ -109,8 +108,9 @@ export class SharedCache {
    * full with its stored status; to a client's conditional request it goes through as it is.
    */
   #notModified(sent: Forward, res: HttpResponse, unchanged: boolean): Omit<ResponseOutcome, 'invalidations'> {
+    // Only a revalidation carries a stale response; any other 304 answers the client's own conditional request.
     const stale = sent.stale;
-    if (sent.kind !== 'revalidate' || stale === undefined) {
+    if (stale === undefined) {
       return { response: res, revalidated: false, storage: { kind: 'not-stored', reason: 'not modified' } };
     }
     const { policy, matches } = stale.policy.revalidatedPolicy(policyRequest(sent.original), policyResponse(res));
@@ -124,13 +124,12 @@ export class SharedCache {
     const refreshed: StoredResponse = { ...stale, requestHeaders: sent.original.headers, policy, date };
     const served = servedResponse(policy, refreshed).response;
     const variants = this.#byKey.get(sent.original.path);
-    const at = variants?.indexOf(stale) ?? -1;
     // The origin said the body was current when it answered, so the client may have it; but a write (or a
     // newer response) has passed since, so it does not go back into the store.
-    if (variants === undefined || at < 0 || !unchanged) {
+    if (variants === undefined || !variants.includes(stale) || !unchanged) {
       return { response: served, revalidated: true, storage: { kind: 'not-stored', reason: unchanged ? 'replaced in flight' : 'invalidated in flight' } };
     }
-    variants[at] = refreshed;
+    variants[variants.indexOf(stale)] = refreshed;
     return { response: served, revalidated: true, storage: { kind: 'refreshed', freshnessS: policy.maxAge() } };
   }
 
@@ -143,11 +142,9 @@ export class SharedCache {
     return { key, discarded: variants.length };
   }
 
-  #remove(key: string, stored: StoredResponse): void {
-    const variants = this.#byKey.get(key);
-    const at = variants?.indexOf(stored) ?? -1;
-    if (variants === undefined || at < 0) return;
-    variants.splice(at, 1);
+  /** Drops `stored`, which `lookup` has just found in `variants`, the list kept under `key`. */
+  #remove(key: string, variants: StoredResponse[], stored: StoredResponse): void {
+    variants.splice(variants.indexOf(stored), 1);
     this.#size--;
     if (variants.length === 0) this.#byKey.delete(key);
   }

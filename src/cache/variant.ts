@@ -18,8 +18,8 @@ export function selects(stored: VariantKey, method: string, requestHeaders: Head
   if (stored.method !== method) return false;
   if (stored.vary === undefined) return true;
   for (const raw of stored.vary.split(',')) {
+    // An empty member (`Vary: accept,`) names no field, so it compares absent with absent, as in the library.
     const name = raw.trim().toLowerCase();
-    if (name === '') continue;
     if (name === '*') return false;
     if (field(requestHeaders, name) !== field(stored.requestHeaders, name)) return false;
   }

@@ -23,3 +23,33 @@ describe('the write fence', () => {
     expect(fence.size).toBe(0);
   });
 });
+
+describe('the write fence with several requests for one URL', () => {
+  it('holds every request in flight to an invalidation that passed, not only the first to come back', () => {
+    const fence = new WriteFence();
+    const first = fence.depart('/notes/1');
+    const second = fence.depart('/notes/1');
+    fence.invalidate('/notes/1');
+    expect(fence.arrive('/notes/1', first)).toBe(false);
+    expect(fence.size).toBe(1);
+    expect(fence.arrive('/notes/1', second)).toBe(false);
+    expect(fence.size).toBe(0);
+  });
+
+  it('moves the epoch on by one for each invalidation while requests are in flight', () => {
+    const fence = new WriteFence();
+    const epochs = [fence.depart('/notes/1')];
+    fence.invalidate('/notes/1');
+    epochs.push(fence.depart('/notes/1'));
+    fence.invalidate('/notes/1');
+    epochs.push(fence.depart('/notes/1'));
+    expect(epochs).toEqual([0, 1, 2]);
+    expect(epochs.map((epoch) => fence.arrive('/notes/1', epoch))).toEqual([false, false, true]);
+  });
+
+  it('lets in a response whose request it never saw leave', () => {
+    const fence = new WriteFence();
+    expect(fence.arrive('/notes/1', 0)).toBe(true);
+    expect(fence.size).toBe(0);
+  });
+});
