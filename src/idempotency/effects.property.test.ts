@@ -4,6 +4,7 @@ import { type HttpResponse, jsonResponse, request, response } from '../http/mess
 import { problem, problemResponse } from '../http/problem.js';
 import { type Handler, idempotent, type IdempotencyOptions, isStoredStatus } from './idempotent-handler.js';
 import { IdempotencyStore } from './record-store.js';
+import { runCount } from '../../properties/run-count.js';
 
 /**
  * Principle (draft-ietf-httpapi-idempotency-key-header; spec §4 Area B): with an Idempotency-Key, a POST takes
@@ -105,7 +106,7 @@ function effectsAtMostOncePerKey(wrap: Wrap) {
 }
 
 describe('an Idempotency-Key makes a POST take effect at most once per caller and key', () => {
-  test.prop([sends], { numRuns: 300 })('effects = (caller, key) pairs whose first stored answer succeeded', effectsAtMostOncePerKey(idempotent));
+  test.prop([sends], { numRuns: runCount(300) })('effects = (caller, key) pairs whose first stored answer succeeded', effectsAtMostOncePerKey(idempotent));
 
   test('teeth: a wrapper that does not consult the store is caught with a duplicate effect', () => {
     const ignoresStore: Wrap = (handler) => handler;

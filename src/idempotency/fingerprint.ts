@@ -14,7 +14,8 @@ import type { HttpRequest } from '../http/message.js';
 export function requestFingerprint(req: HttpRequest): string {
   // A JSON array of the parts is unambiguous where joining them with a separator would not be.
   const input = JSON.stringify([req.method, req.path, ...payload(req.body)]);
-  return createHash('sha256').update(input, 'utf8').digest('hex');
+  // A string is hashed as its UTF-8 bytes (Node's default for a string).
+  return createHash('sha256').update(input).digest('hex');
 }
 
 type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [member: string]: JsonValue };
@@ -28,7 +29,8 @@ export function canonicalJson(value: JsonValue): string {
   if (Array.isArray(value)) return `[${(value as readonly JsonValue[]).map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const members = value as { readonly [member: string]: JsonValue };
-    const names = Object.keys(members).sort(byCodeUnits);
+    // The default sort compares strings by UTF-16 code units (ECMA-262 SortCompare): RFC 8785's order.
+    const names = Object.keys(members).sort();
     return `{${names.map((name) => `${JSON.stringify(name)}:${canonicalJson(members[name]!)}`).join(',')}}`;
   }
   return JSON.stringify(value);
@@ -42,8 +44,4 @@ function payload(body: string | undefined): readonly [kind: string, text: string
     // Not JSON, or nested too deep to canonicalize on the stack: the exact bytes are still a fingerprint.
     return ['text', body];
   }
-}
-
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -240,6 +240,17 @@ describe('replay', () => {
     expect(calls).toBe(2);
   });
 
+  it('draws the line at 500: a 499 is stored and replayed, a 500 is not', () => {
+    for (const [status, stored] of [[499, true], [500, false]] as const) {
+      let calls = 0;
+      const { store, handle } = setup(() => (calls++, response(status)));
+      sync(handle(post('k')));
+      const again = sync(handle(post('k')));
+      expect([again.status, again.headers[replayedHeader], calls], String(status)).toEqual(stored ? [status, 'true', 1] : [status, undefined, 2]);
+      expect(store.size).toBe(stored ? 1 : 0);
+    }
+  });
+
   it('covers PATCH as well as POST', () => {
     let calls = 0;
     const { handle } = setup(() => (calls++, jsonResponse(200, { patched: calls })));

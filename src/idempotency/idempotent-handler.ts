@@ -61,12 +61,11 @@ export function isStoredStatus(status: number): boolean {
 export function idempotent(handler: SyncHandler, store: IdempotencyStore, options: IdempotencyOptions): SyncHandler;
 export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler;
 export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler {
-  const requiresKey = options.requiresKey ?? never;
   return (req) => {
     if (!readsIdempotencyKey(req.method)) return handler(req);
     const fieldValue = req.headers[idempotencyKeyHeader];
     if (fieldValue === undefined) {
-      return requiresKey(req) ? keyMissing(req.method, splitPath(req.path).pathname, store.retentionUs) : handler(req);
+      return options.requiresKey?.(req) ? keyMissing(req.method, splitPath(req.path).pathname, store.retentionUs) : handler(req);
     }
     // A key that is present but wrong is refused even where none is required: the client asked for
     // protection against duplicates, and passing the request through would silently withhold it.
@@ -76,8 +75,8 @@ export function idempotent(handler: Handler, store: IdempotencyStore, options: I
     const fingerprint = requestFingerprint(req);
     const claim = store.claim(options.scopeOf(req), parsed.key, fingerprint);
     // Misuse first: a different request under a used key is wrong whenever it comes, and a 409 would only
-    // invite a retry that gets the 422 anyway.
-    if (claim.outcome !== 'claimed' && claim.record.fingerprint !== fingerprint) return keyReused();
+    // invite a retry that gets the 422 anyway. (A fresh claim carries this very fingerprint.)
+    if (claim.record.fingerprint !== fingerprint) return keyReused();
     if (claim.outcome === 'in-flight') return keyInFlight();
     if (claim.outcome === 'completed') return replay(claim.record.response);
     return run(handler, req, store, claim.record);
@@ -112,8 +111,4 @@ function settle(store: IdempotencyStore, ticket: InFlightRecord, res: HttpRespon
 /** The stored status, headers and body exactly as first sent; only the marker header is added. */
 function replay(stored: HttpResponse): HttpResponse {
   return { ...stored, headers: { ...stored.headers, [replayedHeader]: 'true' } };
-}
-
-function never(): boolean {
-  return false;
 }

@@ -7,6 +7,7 @@ describe('the Idempotency-Key format: 1 to 255 visible ASCII characters, bare or
     ['"8e03978e-40d5-43e8-bc93-6894a57f9324"', '8e03978e-40d5-43e8-bc93-6894a57f9324'], // the draft's example
     ['"clkyoesmbgybucifusbbtdsbohtyuuwz"', 'clkyoesmbgybucifusbbtdsbohtyuuwz'],
     ['  k1\t', 'k1'], // optional whitespace around a field value is not part of it
+    ['\t k1 \t ', 'k1'], // however long the run on either side
     ['"a\\"b\\\\c"', 'a"b\\c'], // the two sf-string escapes
     ['a"b', 'a"b'], // a quote that does not open the value is just a character
     ['~!#$%&\'()*+,-./:;<=>?@[]^_`{|}', '~!#$%&\'()*+,-./:;<=>?@[]^_`{|}'],

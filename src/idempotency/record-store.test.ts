@@ -62,8 +62,9 @@ describe('the idempotency record store', () => {
     const store = new IdempotencyStore(() => 0);
     const ticket = claimed(store, 'alice', 'k');
     store.complete(ticket, created);
-    expect(() => store.complete(ticket, created)).toThrow(/not in flight/);
-    expect(() => store.abandon(ticket)).toThrow(/not in flight/);
+    // The message names the record, so the caller's bug can be found.
+    expect(() => store.complete(ticket, created)).toThrow('idempotency record ["alice","k"] is not in flight under this ticket');
+    expect(() => store.abandon(ticket)).toThrow('idempotency record ["alice","k"] is not in flight under this ticket');
     expect(store.get('alice', 'k')?.state).toBe('completed');
   });
 
@@ -124,15 +125,19 @@ describe('the idempotency record store', () => {
     const store = new IdempotencyStore(t.now, { retentionUs, sweepLimit: 2 });
     let maxSize = 0;
     let maxQueue = 0;
+    let maxFootprint = 0;
     for (let i = 0; i < 100_000; i++) {
       t.advance(gapUs);
       store.complete(claimed(store, `caller${i % 7}`, `key${i}`), created);
       maxSize = Math.max(maxSize, store.size);
       maxQueue = Math.max(maxQueue, store.expiryQueueLength);
+      maxFootprint = Math.max(maxFootprint, store.expiryQueueFootprint);
     }
     const window = retentionUs / gapUs;
     expect(maxSize).toBeLessThanOrEqual(window + 2);
     expect(maxQueue).toBeLessThanOrEqual(window + 2);
+    // The swept front is dropped once it reaches 1024 entries, so the array itself stays bounded as well.
+    expect(maxFootprint).toBeLessThanOrEqual(1024 + window + 2);
     expect(store.size).toBeGreaterThanOrEqual(window - 1); // and live records were not swept early
   });
 
@@ -147,6 +152,31 @@ describe('the idempotency record store', () => {
     }
     expect(store.size).toBe(100); // 100 claims × 16 entries swept the 1,000 expired ones
     expect(store.get('s', 'later0')?.state).toBe('completed');
+  });
+
+  describe('drops the swept front of its queue once it is 1024 entries and half the array', () => {
+    /** `count` records completed at 0 and expired at 100, then one sweep of `sweepLimit` entries. */
+    function sweptOnce(count: number, sweepLimit: number) {
+      const t = clock();
+      const store = new IdempotencyStore(t.now, { retentionUs: 100, sweepLimit });
+      for (let i = 0; i < count; i++) store.complete(claimed(store, 's', `k${i}`), created);
+      t.set(100);
+      const forgotten = store.sweep();
+      return { forgotten, held: store.expiryQueueLength, footprint: store.expiryQueueFootprint };
+    }
+
+    it('keeps a swept front shorter than 1024 entries: copying a small queue is not worth it', () => {
+      expect(sweptOnce(2, 1)).toEqual({ forgotten: 1, held: 1, footprint: 2 });
+      expect(sweptOnce(2048, 1023)).toEqual({ forgotten: 1023, held: 1025, footprint: 2048 });
+    });
+
+    it('drops a front of 1024 entries that is half the array, keeping only what is still held', () => {
+      expect(sweptOnce(2048, 1024)).toEqual({ forgotten: 1024, held: 1024, footprint: 1024 });
+    });
+
+    it('keeps a front of 1024 entries that is less than half the array: the copy would be longer than what it frees', () => {
+      expect(sweptOnce(2049, 1024)).toEqual({ forgotten: 1024, held: 1025, footprint: 2049 });
+    });
   });
 
   it('refuses settings that would silently disable it', () => {

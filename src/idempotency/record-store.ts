@@ -128,9 +128,10 @@ export class IdempotencyStore {
     this.#expiryQueue.push({ id, record });
   }
 
+  // Runs on every use of the store: no array is allocated when nothing waits, which is always outside write-behind.
   #writeBehind(): void {
-    if (this.#unwritten.length === 0) return;
-    for (const { id, record } of this.#unwritten.splice(0)) this.#write(id, record);
+    for (const { id, record } of this.#unwritten) this.#write(id, record);
+    this.#unwritten.length = 0;
   }
 
   /**
@@ -171,7 +172,8 @@ export class IdempotencyStore {
       }
       this.#expiryHead++;
     }
-    // Drop the consumed front now and then, so the array does not keep every completion of a long run.
+    // Drop the consumed front now and then, so the array does not keep every completion of a long run: once
+    // it is 1024 entries and at least half the array, so that the copy is never longer than what it frees.
     if (this.#expiryHead >= 1024 && this.#expiryHead * 2 >= this.#expiryQueue.length) {
       this.#expiryQueue = this.#expiryQueue.slice(this.#expiryHead);
       this.#expiryHead = 0;
@@ -187,6 +189,14 @@ export class IdempotencyStore {
   /** Entries the expiry queue still holds (stale ones included): what a leak would show first. */
   get expiryQueueLength(): number {
     return this.#expiryQueue.length - this.#expiryHead;
+  }
+
+  /**
+   * Entries the queue's array takes in memory: those still held plus the swept front not yet dropped. A leak
+   * of swept entries shows here, and only here.
+   */
+  get expiryQueueFootprint(): number {
+    return this.#expiryQueue.length;
   }
 
   #live(id: string, nowUs: number): IdempotencyRecord | undefined {
