@@ -17,10 +17,38 @@ describe('the cost budget, a bucket of points per caller on the virtual clock', 
     expect(budget.charge('a', 100_000_000, 1)).toMatchObject({ ok: true, report: { throttleStatus: { currentlyAvailable: 99 } } }); // never above the maximum
   });
 
+  it('tells a throttled caller what it asked, what is left (whole points) and when to come back', () => {
+    const budget = new CostBudget({ maximumAvailable: 100, restoreRate: 10 });
+    budget.charge('a', 0, 100);
+    // A quarter of a second restores 2.5 points: 2 are shown, and the 2.5 missing take 1 s at 10 a second.
+    const refused = budget.charge('a', 250_000, 5);
+    expect(!refused.ok && [refused.error.message, refused.error.extensions, refused.retryAfterSeconds]).toEqual([
+      'Cost budget exceeded: the operation costs 5 points and 2 are available, restored at 10 a second; try again in 1 s.',
+      { code: 'THROTTLED' },
+      1,
+    ]);
+    expect(refused.report).toEqual({ requestedQueryCost: 5, throttleStatus: { maximumAvailable: 100, currentlyAvailable: 2, restoreRate: 10 } });
+  });
+
   it('refuses for good, with 400 and no Retry-After, a cost no wait could cover', () => {
-    const charge = new CostBudget({ maximumAvailable: 100, restoreRate: 10 }).charge('a', 0, 101);
+    const budget = new CostBudget({ maximumAvailable: 100, restoreRate: 10 });
+    budget.charge('a', 0, 30);
+    const charge = budget.charge('a', 0, 101);
     expect(charge).toMatchObject({ ok: false, status: 400, retryAfterSeconds: undefined });
-    expect(!charge.ok && charge.error.extensions.code).toBe('QUERY_TOO_COSTLY');
+    expect(!charge.ok && [charge.error.message, charge.error.extensions]).toEqual([
+      "The operation has an estimated cost of 101, more than a caller's whole budget of 100 points.",
+      { code: 'QUERY_TOO_COSTLY', cost: 101, maximumAvailable: 100 },
+    ]);
+    // The report shows what is left, and the refusal took none of it.
+    expect(charge.report).toEqual({ requestedQueryCost: 101, throttleStatus: { maximumAvailable: 100, currentlyAvailable: 70, restoreRate: 10 } });
+    expect(budget.charge('a', 0, 70).ok).toBe(true);
+  });
+
+  it('works with the smallest budget, a single point', () => {
+    const budget = new CostBudget({ maximumAvailable: 1, restoreRate: 1 });
+    expect(budget.charge('a', 0, 1)).toMatchObject({ ok: true, report: { throttleStatus: { currentlyAvailable: 0 } } });
+    expect(budget.charge('a', 0, 1)).toMatchObject({ ok: false, status: 429, retryAfterSeconds: 1 });
+    expect(budget.charge('a', 1_000_000, 1).ok).toBe(true);
   });
 
   it('reports nothing and refuses nothing when switched off', () => {

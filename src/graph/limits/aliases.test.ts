@@ -40,8 +40,13 @@ describe('maxAliasesRule: one request may not ask for the same field over and ov
     expect(validate(testSchema, parse(query), [...specifiedRules, maxAliasesRule(10)])).toHaveLength(1);
   });
 
-  it('has no limit at Infinity and refuses limits that are not counts', () => {
+  it('allows no alias at all at 0, while unaliased fields still pass', () => {
+    expect(check('{ user(id: 1) { name } }', 0)).toEqual([]);
+    expect(check(aliasedUsers(1), 0).map((e) => e.extensions)).toEqual([{ code: 'TOO_MANY_ALIASES', aliases: 1, maxAliases: 0 }]);
+  });
+
+  it('has no limit at Infinity and refuses limits that are not counts, naming the setting', () => {
     expect(check(aliasedUsers(200), Infinity)).toEqual([]);
-    expect(() => maxAliasesRule(-1)).toThrow(RangeError);
+    expect(() => maxAliasesRule(-1)).toThrow(new RangeError('maxAliases must be a non-negative integer or Infinity (no limit), got -1'));
   });
 });

@@ -52,6 +52,5 @@ export function maxAliasesRule(maxAliases: number): ValidationRule {
       }
       return false;
     },
-    FragmentDefinition: () => false,
   });
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateCost, type VariableValues } from './cost.js';
 import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
 import { sampleQuery, testSchema } from './test-schema.js';
+import { runCount } from '../../../properties/run-count.js';
 
 // Random small queries on the test schema, as trees, printed to text with their variables.
 
@@ -130,18 +131,18 @@ function resolvedObjects(text: string, variables: VariableValues, defaultListSiz
 const limits: GraphLimits = graphLimitsWith({ defaultListSize: 2 });
 
 describe('estimateCost on random queries', () => {
-  test.prop([query], { numRuns: 300 })('every generated query is valid, so the properties below test the estimate, not the generator', (tree) => {
+  test.prop([query], { numRuns: runCount(300) })('every generated query is valid, so the properties below test the estimate, not the generator', (tree) => {
     expect(validate(testSchema, parse(printed(tree).text))).toEqual([]);
   });
 
-  test.prop([query], { numRuns: 300 })('is an upper bound of the objects resolved when every list is as long as allowed', (tree) => {
+  test.prop([query], { numRuns: runCount(300) })('is an upper bound of the objects resolved when every list is as long as allowed', (tree) => {
     const { text, variables } = printed(tree);
     expect(estimateCost(parse(text), testSchema, variables, limits)).toBeGreaterThanOrEqual(resolvedObjects(text, variables, limits.defaultListSize));
   });
 
   const extraFor = fc.record({ Query: selections('Query', 1), User: selections('User', 1), Post: selections('Post', 1), Comment: selections('Comment', 1) });
 
-  test.prop([query, extraFor, fc.nat()], { numRuns: 300 })('is monotone: adding fields anywhere never lowers it', (tree, extra, at) => {
+  test.prop([query, extraFor, fc.nat()], { numRuns: runCount(300) })('is monotone: adding fields anywhere never lowers it', (tree, extra, at) => {
     // Every selection set of the tree with its type, in document order; the extra fields go into one of them.
     const grown = structuredClone(tree);
     const sets: [Selection[], TypeName][] = [];

@@ -1,4 +1,4 @@
-import { parse, specifiedRules, validate } from 'graphql';
+import { buildSchema, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateCost, maxCostRule, type VariableValues } from './cost.js';
 import { maxDepthRule } from './depth.js';
@@ -14,6 +14,14 @@ const check = (query: string, variables: VariableValues = {}, limits: GraphLimit
 const listsOfThree = graphLimitsWith({ defaultListSize: 3 });
 const postsWith = (limit: string) => `query($n: Int) { user(id: 1) { posts(limit: ${limit}) { title } } }`;
 
+/** List shapes the graph schema does not have (yet): a `limit` beside another argument, and a list of scalars. */
+const listShapes = buildSchema('type Query { feed(since: Int = 100, limit: Int = 2): [Item!]! tags(limit: Int): [String!]! } type Item { id: ID! }');
+const shapesCost = (query: string, variables: VariableValues = {}) => estimateCost(parse(query), listShapes, variables, defaultGraphLimits);
+
+/** A document as code may build it: graphql's AST types make `variableDefinitions`, `arguments` and `directives` optional. */
+const withoutEmptyLists = (document: DocumentNode): DocumentNode =>
+  JSON.parse(JSON.stringify(document, (_key, value: unknown) => (Array.isArray(value) && value.length === 0 ? undefined : value))) as DocumentNode;
+
 describe('estimateCost: objects resolved, lists paid once per item they may return', () => {
   it('prices the spec sample at 111: 1 user + 5 × (post + 10 × (comment + author) + author)', () => {
     expect(cost(sampleQuery)).toBe(111);
@@ -24,6 +32,41 @@ describe('estimateCost: objects resolved, lists paid once per item they may retu
     expect(cost('{ user(id: 1) { id name } }')).toBe(1);
     expect(cost('{ user(id: 1) { __typename } }')).toBe(1);
     expect(cost('{ __typename }')).toBe(0);
+  });
+
+  it('charges introspection nothing: it reads the schema, not the store', () => {
+    expect(cost('{ __schema { types { name fields { name } } } }')).toBe(0);
+    expect(cost('{ __type(name: "User") { fields { name type { name ofType { name } } } } }')).toBe(0);
+    expect(cost('{ user(id: 1) { name } __type(name: "Post") { name } }')).toBe(1);
+  });
+
+  it('still charges a single object 1 when lists nothing bounds are assumed empty (defaultListSize 0)', () => {
+    // 1 user + 2 posts × (1 post + 1 author + 0 comments): `comments` has no limit, so the default of 0 applies.
+    expect(cost('{ user(id: 1) { posts(limit: 2) { author { name } comments { body } } } }', {}, graphLimitsWith({ defaultListSize: 0 }))).toBe(5);
+  });
+
+  it('reads the argument named limit, not whichever argument comes first', () => {
+    expect(shapesCost('{ feed { id } }')).toBe(2);
+    expect(shapesCost('{ feed(since: 7, limit: 3) { id } }')).toBe(3);
+  });
+
+  it('prices a list of scalars at nothing however long: 0, never NaN, which would pass every limit', () => {
+    expect(shapesCost('{ tags(limit: 5) }')).toBe(0);
+    expect(shapesCost('query($n: Int) { tags(limit: $n) }', { n: Infinity })).toBe(0);
+  });
+
+  it('prices a document built in code, whose nodes leave out their empty lists, like the parsed one', () => {
+    const built = withoutEmptyLists(parse('{ user(id: 1) { posts { comments { body } } } }', { noLocation: true }));
+    expect(built).not.toHaveProperty(['definitions', 0, 'variableDefinitions']);
+    // 1 user + 10 posts (the argument's default) × (1 post + 3 comments)
+    expect(estimateCost(built, testSchema, {}, listsOfThree)).toBe(41);
+  });
+
+  it('reads only declared variables, as execution does: an undeclared $n leaves the default, parsed or built in code', () => {
+    // graphql refuses the document (NoUndefinedVariablesRule); the estimate still reads it the way execution would.
+    const undeclared = '{ user(id: 1) { posts(limit: $n) { title } } }';
+    expect(cost(undeclared, { n: 7 })).toBe(11);
+    expect(estimateCost(withoutEmptyLists(parse(undeclared, { noLocation: true })), testSchema, { n: 7 }, defaultGraphLimits)).toBe(11);
   });
 
   it('multiplies by a literal limit', () => {
@@ -152,8 +195,19 @@ describe('maxCostRule: refused before execution when the estimate is over the li
     expect(check(postsWith('11'), {}, atLimit)).toHaveLength(1);
   });
 
+  it('at 0, accepts only what resolves no object', () => {
+    const nothing = graphLimitsWith({ maxCost: 0 });
+    expect(check('{ __typename }', {}, nothing)).toEqual([]);
+    expect(check('{ user(id: 1) { name } }', {}, nothing).map((e) => e.extensions)).toEqual([{ code: 'QUERY_TOO_COSTLY', cost: 1, maxCost: 0 }]);
+  });
+
+  it('prices fragments where they are spread, so a cost cannot hide in one', () => {
+    const query = 'query Feed { user(id: 1) { ...Posts } } fragment Posts on User { posts(limit: 100) { comments { body } } }';
+    expect(check(query).map((e) => e.message)).toEqual(['Query "Feed" has an estimated cost of 1101; the maximum cost is 250.']);
+  });
+
   it('has no limit at Infinity and refuses limits that cannot work', () => {
     expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
-    expect(() => maxCostRule({ ...defaultGraphLimits, maxCost: Number.NaN }, {})).toThrow(RangeError);
+    expect(() => maxCostRule({ ...defaultGraphLimits, maxCost: Number.NaN }, {})).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));
   });
 });

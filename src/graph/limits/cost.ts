@@ -156,6 +156,5 @@ export function maxCostRule(limits: GraphLimits, variables: VariableValues = {})
       if (cost > limits.maxCost) context.reportError(tooCostlyError(operation, cost, limits));
       return false;
     },
-    FragmentDefinition: () => false,
   });
 }

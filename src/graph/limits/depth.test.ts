@@ -49,6 +49,7 @@ describe('maxDepthRule: fields on the longest path, refused before execution', (
     expect(queryDepth(parse('{ user(id: 1) { posts { __typename } } }'))).toBe(3);
     expect(queryDepth(parse('{ __typename }'))).toBe(1);
     expect(queryDepth(parse(getIntrospectionQuery()))).toBe(1);
+    expect(queryDepth(parse('{ __type(name: "User") { fields { type { ofType { name } } } } }'))).toBe(1);
     expect(check(getIntrospectionQuery(), 7)).toEqual([]);
   });
 
@@ -89,8 +90,8 @@ describe('maxDepthRule: fields on the longest path, refused before execution', (
     );
   });
 
-  it('refuses a limit that is not a count', () => {
-    expect(() => maxDepthRule(-1)).toThrow(RangeError);
+  it('refuses a limit that is not a count, naming the setting', () => {
+    expect(() => maxDepthRule(-1)).toThrow(new RangeError('maxDepth must be a non-negative integer or Infinity (no limit), got -1'));
     expect(() => maxDepthRule(2.5)).toThrow(RangeError);
     expect(check(nestedQuery(40), Infinity)).toEqual([]);
   });

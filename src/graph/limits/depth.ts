@@ -54,10 +54,9 @@ export function maxDepthRule(maxDepth: number): ValidationRule {
           }),
         );
       }
-      // Everything below was measured above; the visitor need not walk it again for this rule.
+      // Everything below was measured above; the visitor need not walk it again for this rule. Fragments are
+      // measured where they are spread, never on their own: the rule has no FragmentDefinition visitor.
       return false;
     },
-    // Fragments are measured where they are spread, never on their own.
-    FragmentDefinition: () => false,
   });
 }

@@ -51,6 +51,10 @@ describe('limitRules with graphql-js specifiedRules, at the default limits', () 
     expect(refusals('{ user(id: 1) { nme } }')).toEqual(['Cannot query field "nme" on type "User".']);
   });
 
+  it('leaves graphql its say inside fragments, which the limits measure only where they are spread', () => {
+    expect(refusals('{ user(id: 1) { ...F } } fragment F on User { nme }')).toEqual(['Cannot query field "nme" on type "User".']);
+  });
+
   it('refuses an oversized document before parsing it', () => {
     expect(refusals(`{ ${'user(id: 1) { name } '.repeat(200)} }`)).toEqual([
       'The query has more than 1000 tokens (names, punctuation and values); the maximum is 1000. It was not parsed.',

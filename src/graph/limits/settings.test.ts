@@ -50,13 +50,21 @@ describe('graphLimitsWith: a scenario\'s overrides on the defaults, checked when
     expect(graphLimitsWith({ maxDepth: Infinity, maxCost: Infinity }).maxDepth).toBe(Infinity);
   });
 
+  it('takes 0 as a limit like any other (nothing allowed), and as a list size (lists assumed empty)', () => {
+    const zeros = { maxDepth: 0, maxCost: 0, maxAliases: 0, maxTokens: 0, defaultListSize: 0 };
+    expect(graphLimitsWith(zeros)).toEqual({ ...defaultGraphLimits, ...zeros });
+  });
+
   it.each([
     [{ maxDepth: -1 }, 'maxDepth'],
     [{ maxAliases: 1.5 }, 'maxAliases'],
     [{ maxTokens: Number.NaN }, 'maxTokens'],
     [{ maxCost: -1 }, 'maxCost'],
     [{ defaultListSize: Infinity }, 'defaultListSize'],
+    [{ defaultListSize: -1 }, 'defaultListSize'],
     [{ fieldWeights: { comments: 2 } }, 'Type.field'],
+    [{ fieldWeights: { 'Query.user.posts': 2 } }, 'Type.field'],
+    [{ fieldWeights: { 'my Post.comments': 2 } }, 'Type.field'],
     [{ fieldWeights: { 'Post.comments': -1 } }, 'Post.comments'],
   ])('refuses %o, naming %s', (overrides, named) => {
     expect(() => graphLimitsWith(overrides)).toThrow(RangeError);

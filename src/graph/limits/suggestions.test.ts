@@ -50,6 +50,11 @@ describe('hideSuggestions: errors say what is wrong, not what the schema has', (
     expect([hidden?.path, hidden?.extensions]).toEqual([['posts', 0], { code: 'BAD_USER_INPUT' }]);
   });
 
+  it('removes a suggestion that opens a line too: the net does not rely on graphql putting a space before it', () => {
+    const [hidden] = hideSuggestions([new GraphQLError('Unknown field "nme".\nDid you mean "name"?')]);
+    expect(hidden?.message).toBe('Unknown field "nme".\n');
+  });
+
   it('returns an error without a suggestion as the same object', () => {
     const [error] = validate(testSchema, parse('{ user(id: 1) { zzzzzz } }'));
     expect(error?.message).toBe('Cannot query field "zzzzzz" on type "User".');

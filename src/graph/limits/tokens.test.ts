@@ -41,6 +41,10 @@ describe('parseWithLimits: the token limit acts while parsing, and errors are re
 
   it('has no limit at Infinity and refuses a limit that is not a count', () => {
     expect(parseWithLimits(`{ ${'user(id: 1) { name } '.repeat(2_000)} }`, { maxTokens: Infinity })).toHaveProperty('kind', Kind.DOCUMENT);
-    expect(() => parseWithLimits(sampleQuery, { maxTokens: -1 })).toThrow(RangeError);
+    expect(() => parseWithLimits(sampleQuery, { maxTokens: -1 })).toThrow(new RangeError('maxTokens must be a non-negative integer or Infinity (no limit), got -1'));
+  });
+
+  it('throws what is not a syntax error: a caller passing no text is a bug, not a bad query to answer', () => {
+    expect(() => parseWithLimits(undefined as unknown as string, defaultGraphLimits)).toThrow('Body must be a string. Received: undefined.');
   });
 });

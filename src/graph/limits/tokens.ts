@@ -16,8 +16,9 @@ const tokenLimitMessage = /contains more tha[nt] \d+ tokens/;
 export function parseWithLimits(source: string | Source, limits: Pick<GraphLimits, 'maxTokens'>): DocumentNode | GraphQLError {
   const maxTokens = requireLimit('maxTokens', limits.maxTokens);
   try {
-    // `maxLexicalTokens` is the 16.15 name; `maxTokens` is its deprecated alias. A test pins that it works.
-    return parse(source, { maxLexicalTokens: maxTokens === Infinity ? undefined : maxTokens });
+    // `maxLexicalTokens` is the 16.15 name; `maxTokens` is its deprecated alias. A test pins that it works, and
+    // that Infinity, which no token count exceeds, is no limit.
+    return parse(source, { maxLexicalTokens: maxTokens });
   } catch (error) {
     if (!(error instanceof GraphQLError)) throw error;
     if (!tokenLimitMessage.test(error.message)) return error;
