@@ -15,6 +15,7 @@ import { parseScenario, type ScenarioInput } from '../scenario/spec.js';
 import { Simulation } from '../simulation.js';
 import { Trace, type TraceMode } from '../trace.js';
 import { ClientNode } from './client.js';
+import { runCount } from '../../properties/run-count.js';
 
 /** When the server answers an arriving request, in µs after its arrival; `undefined` keeps it silent. */
 type Answer = (env: RequestEnvelope) => number | undefined;
@@ -295,7 +296,7 @@ describe('safe on the unstable line', () => {
     fc.constant({ method: 'POST', path: '/notes', body: { content: 'new' } }),
   );
 
-  test.prop([fc.array(step, { minLength: 1, maxLength: 8 }), fc.nat({ max: 1_000 })], { numRuns: 40 })(
+  test.prop([fc.array(step, { minLength: 1, maxLength: 8 }), fc.nat({ max: 1_000 })], { numRuns: runCount(40) })(
     'leaves the state of one send, and every POST ends unknown',
     async (steps, seed) => {
       const stable = await runScenario('stable', parseScenario({ steps }), { seed, trace: 'off' });
