@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The tests Stryker runs against each mutant (`stryker.config.json`). Not the whole suite: the unit tests of
- * src/, the principles in properties/ and the simulator nodes that drive the client and the cache. Left out
- * are the rest of sim/ and bench/ (scenario matrices, CLI processes, histories): they take most of the
- * suite's three minutes, a child process never sees the mutant, and what they check of src/ the tests kept
- * here check directly. Stryker runs each mutant against only the tests that reach it (per-test coverage).
+ * The tests Stryker runs against each mutant (`stryker.config.json`): the unit tests of src/ and the simulator
+ * nodes that drive the client and the cache. Not the properties, the scenario matrices or the CLI processes:
+ * a property drives the whole origin through the simulator, so with per-test coverage almost every property
+ * reaches almost every mutant of policy, cache and idempotency, and each survivor would run most of the
+ * property suite again; a child process never sees the mutant at all.
+ * The properties show their own teeth by failing on the variant that breaks them; the score here says
+ * whether the unit tests pin each line. Stryker runs each mutant against only the tests that reach it.
  */
 export default defineConfig({
   test: {

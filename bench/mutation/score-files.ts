@@ -84,7 +84,7 @@ export function scoreMarkdown(input: ScoreInput): string {
     '',
     `## Survivors judged equivalent (${equivalent.length})`,
     '',
-    'No test can kill these: the program behaves the same with the mutant. Each judgment is in `bench/mutation/equivalent-mutants.ts`.',
+    'No test can kill these: the program behaves the same with the mutant. Each judgment is in `bench/mutation/equivalent/<area>.ts`.',
     '',
     equivalent.length === 0 ? 'None.' : markdownTable(['where', 'mutator', 'original', 'mutant', 'why it is equivalent'], equivalent.map(({ mutant: m, why }) => [where(m), m.mutator, code(m.original), code(m.replacement), why])),
     '',

@@ -28,7 +28,20 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   },
   { file: 'machine.csv', meaning: 'the machine, the Node version and the time of the run that wrote these files' },
   { file: 'charts/*.svg', meaning: 'the charts below, drawn from the same rows with Vega-Lite (rendered to SVG in Node, no browser)' },
-  { file: 'filtered/', meaning: 'what `npm run bench -- --filter <pattern>` wrote: the same CSV files for the matching subset only (not committed)' },
+  {
+    file: 'mutation.csv',
+    meaning:
+      'written by `npm run mutation`, not by the bench: the mutation score of the unit tests over the policy, cache, client, idempotency and graph-limit code, one row per area and a total: mutants killed, timed out, survived, not covered, survivors judged equivalent, and the score in percent (target 85). The same on every machine: it depends on the code and the tests (fast-check runs with one fixed seed there), not on the speed of the machine.',
+  },
+  {
+    file: 'mutation.md',
+    meaning: 'the same score as a table, with every survivor judged equivalent and why, and every survivor and uncovered mutant still open (`npm run mutation`)',
+  },
+  { file: 'mutation/', meaning: "Stryker's own JSON and HTML reports of the last `npm run mutation` (not committed)" },
+  {
+    file: 'filtered/',
+    meaning: 'what `npm run bench -- --filter <pattern>` and `npm run mutation -- --area <name>` wrote: the same files for the subset only (not committed)',
+  },
   {
     file: 'counterexamples/',
     meaning:
