@@ -1,4 +1,4 @@
-import { type GraphBody, notRunAsWritten } from '../properties/graph-response-shape.js';
+import { type GraphBody, notRunAsWritten } from './graph-shape.js';
 import { type Exchange, jsonOf } from './wire.js';
 
 /** A graph response as the checks read it. */

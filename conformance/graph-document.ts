@@ -1,4 +1,4 @@
-import type { ObjectShape } from '../properties/graph-query-print.js';
+import type { ObjectShape } from './graph-shape.js';
 
 /**
  * A GraphQL selection written as data, so that one value gives both the document the suite sends and the
@@ -21,7 +21,7 @@ function selectionText(selections: readonly Selection[]): string {
 
 /** The response shape: one key per selection (its alias, else its name). */
 export function shapeOf(selections: readonly Selection[]): ObjectShape {
-  return { fields: new Map(selections.map((s) => [s.alias ?? s.field, { field: s.field, limit: undefined, shape: s.select === undefined ? undefined : shapeOf(s.select) }])) };
+  return { fields: new Map(selections.map((s) => [s.alias ?? s.field, { shape: s.select === undefined ? undefined : shapeOf(s.select) }])) };
 }
 
 const userArg = (id: string) => `id: ${JSON.stringify(id)}`;

@@ -11,7 +11,7 @@ import { printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
 import { densities, type Density, denseEndpoint } from './graph-dense-store.js';
 import { type GraphService, describeRequest, OriginGraph, postQuery } from './graph-service.js';
-import { type GraphBody, notRunAsWritten } from './graph-response-shape.js';
+import { type GraphBody, notRunAsWritten } from '../conformance/graph-shape.js';
 import { replayable } from './replay.js';
 
 /**

@@ -8,7 +8,7 @@ import { type Caller, callers } from './graph-callers.js';
 import { withinLimits } from './graph-query-limits.js';
 import { printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
-import { shapeProblems } from './graph-response-shape.js';
+import { shapeProblems } from '../conformance/graph-shape.js';
 import { type GraphCounts, type GraphService, judgedQuery, OriginGraph } from './graph-service.js';
 import { replayable } from './replay.js';
 

@@ -5,14 +5,14 @@ import type { OriginSettings } from '../src/origin.js';
 import { Guard } from '../src/policy/guard.js';
 import { Policy } from '../src/policy/policy.js';
 import { scopesOfRoles } from '../src/policy/roles.js';
-import { seedDemoData } from '../src/posts/seed.js';
+import { seedDemoData } from '../src/demo-data.js';
 import type { PostsStore } from '../src/posts/store.js';
 import { TestOrigin } from '../src/testing-kit.js';
 import { UsersStore } from '../src/users/store.js';
 import { type Caller, callerKey, demoRoles, demoUserIds, describeCaller } from './graph-callers.js';
 import { type ObjectShape, type PrintedQuery, printQuery } from './graph-query-print.js';
 import type { QueryTree } from './graph-query-tree.js';
-import { type GraphBody, notRunAsWritten } from './graph-response-shape.js';
+import { type GraphBody, notRunAsWritten } from '../conformance/graph-shape.js';
 
 /** The endpoint's totals that say whether anything ran, and how much. */
 export interface GraphCounts {

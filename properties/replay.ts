@@ -1,5 +1,5 @@
 import { fc } from '@fast-check/vitest';
-import { runCount } from './run-count.js';
+import { runCount } from '../testing/run-count.js';
 
 /**
  * fast-check parameters that every property uses: `FC_SEED` and `FC_PATH` from the environment replay one

@@ -5,7 +5,7 @@ import type { SocketPeer } from './graph/subscriptions/connection.js';
 import type { CallerCheck, SocketCaller } from './graph/subscriptions/graph-operations.js';
 import type { GraphSocket, GraphSockets } from './graph/subscriptions/graph-sockets.js';
 import { switchingProtocols, upgradeRefusal } from './graph/subscriptions/upgrade.js';
-import type { TokenBuckets } from './limits/token-bucket.js';
+import type { TokenBuckets } from './rate-limit/token-bucket.js';
 import type { AuditLog, AuditRecord } from './policy/audit-log.js';
 import { Guard } from './policy/guard.js';
 import { describeObject, describeOperation } from './policy/operation.js';

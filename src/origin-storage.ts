@@ -4,7 +4,7 @@ import { IdempotencyStore } from './idempotency/record-store.js';
 import { NotesStore } from './notes/store.js';
 import { OrdersStore, seedDemoOrders } from './orders/store.js';
 import { AuditLog } from './policy/audit-log.js';
-import { seedDemoData } from './posts/seed.js';
+import { seedDemoData } from './demo-data.js';
 import { PostsStore } from './posts/store.js';
 import { UsersStore } from './users/store.js';
 

@@ -8,7 +8,7 @@ import { forbidden } from './http/forbidden.js';
 import { methodNotAllowed, notFound, problem, problemResponse } from './http/problem.js';
 import { idempotent, readsIdempotencyKey, replayedHeader } from './idempotency/idempotent-handler.js';
 import { defaultRetentionUs } from './idempotency/record-store.js';
-import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './limits/token-bucket.js';
+import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './rate-limit/token-bucket.js';
 import { handleNotes } from './notes/routes.js';
 import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from './graph/endpoint.js';
 import { handleOrders } from './orders/routes.js';

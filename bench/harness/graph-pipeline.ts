@@ -5,7 +5,7 @@ import { request } from '../../src/http/message.js';
 import { Guard } from '../../src/policy/guard.js';
 import { Policy } from '../../src/policy/policy.js';
 import { scopesOfRoles } from '../../src/policy/roles.js';
-import { seedDemoData } from '../../src/posts/seed.js';
+import { seedDemoData } from '../../src/demo-data.js';
 import { PostsStore } from '../../src/posts/store.js';
 import { UsersStore } from '../../src/users/store.js';
 import { nestedSampleQuery } from '../../sim/scenario/builtin/graph.js';

@@ -1,4 +1,4 @@
-import { notRunAsWritten, shapeProblems } from '../../properties/graph-response-shape.js';
+import { notRunAsWritten, shapeProblems } from '../graph-shape.js';
 import { type Check, finding, type Finding, judged, skip } from '../check.js';
 import { readGraphAnswer } from '../graph-answer.js';
 import { aliasedSample, queryDocument, type Selection, shapeOf, specSample } from '../graph-document.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { shapeProblems } from '../../properties/graph-response-shape.js';
+import { shapeProblems } from '../graph-shape.js';
 import { type Check, finding, type Finding, judged, skip } from '../check.js';
 import { executed as ran, readGraphAnswer } from '../graph-answer.js';
 import { queryDocument, shapeOf, specSample } from '../graph-document.js';

@@ -15,7 +15,7 @@ import { parseScenario, type ScenarioInput } from '../scenario/spec.js';
 import { Simulation } from '../simulation.js';
 import { Trace, type TraceMode } from '../trace.js';
 import { ClientNode } from './client.js';
-import { runCount } from '../../properties/run-count.js';
+import { runCount } from '../../testing/run-count.js';
 
 /** When the server answers an arriving request, in µs after its arrival; `undefined` keeps it silent. */
 type Answer = (env: RequestEnvelope) => number | undefined;

@@ -1,7 +1,7 @@
 import type { SocketPeer } from '../../src/graph/subscriptions/connection.js';
 import type { GraphSocket } from '../../src/graph/subscriptions/graph-sockets.js';
 import { messageLabel } from '../../src/graph/subscriptions/protocol.js';
-import type { RequestHandler } from '../../src/http/handler.js';
+import type { Handler } from '../../src/http/handler.js';
 import type { HttpResponse } from '../../src/http/message.js';
 import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
 import type { Origin } from '../../src/origin.js';
@@ -23,7 +23,8 @@ export interface AlertSource {
 /** An origin with the graph's WebSocket door (the real one has it; a stand-in in a test need not). */
 export type SocketSource = Partial<Pick<Origin, 'openSocket' | 'socketMessagesSettled' | 'halt'>>;
 
-export type OriginProcess = RequestHandler & AlertSource & SocketSource;
+/** What the node serves: a request handler, and what it may also have. */
+export type OriginProcess = { readonly handle: Handler } & AlertSource & SocketSource;
 
 /** The crashes a run schedules, and how to start the process again on the storage the crashed one left. */
 export interface OriginRestarts {

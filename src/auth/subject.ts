@@ -9,3 +9,12 @@ export interface Subject {
   /** The session id or the token's `jti`: what the audit log names as the credential. */
   readonly credentialId: string;
 }
+
+/**
+ * The key of everything kept per caller: the rate limit's bucket, the graph's cost budget, the idempotency
+ * records' key space. Per user, not per credential, so a caller cannot reset a limit or reach another
+ * caller's stored responses by signing in again.
+ */
+export function callerKey(subject: Pick<Subject, 'userId'>): string {
+  return `user:${subject.userId}`;
+}

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql';
-import { TokenBuckets } from '../limits/token-bucket.js';
+import { TokenBuckets } from '../rate-limit/token-bucket.js';
 
 /**
  * A caller's budget of cost points (spec §8.1: counting requests is not enough for an endpoint where one

@@ -4,7 +4,7 @@ import { type HttpResponse, jsonResponse, request, response } from '../http/mess
 import { problem, problemResponse } from '../http/problem.js';
 import { type Handler, idempotent, type IdempotencyOptions, isStoredStatus } from './idempotent-handler.js';
 import { IdempotencyStore } from './record-store.js';
-import { runCount } from '../../properties/run-count.js';
+import { runCount } from '../../testing/run-count.js';
 
 /**
  * Principle (draft-ietf-httpapi-idempotency-key-header; spec §4 Area B): with an Idempotency-Key, a POST takes

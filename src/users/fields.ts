@@ -1,3 +1,4 @@
+import { codePointCount } from '../http/code-points.js';
 import { type FieldError, memberPointer, wholeDocument } from './field-error.js';
 
 /** What a client may set on a user. The id is the server's, and roles are not editable through this resource. */
@@ -92,12 +93,4 @@ export function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
-
-/**
- * Lengths count code points: an emoji is one, not the two UTF-16 units of `length`. Not grapheme clusters,
- * whose boundaries change with the ICU version, and a limit must not move with the Node release.
- */
-export function codePointCount(text: string): number {
-  return Array.from(text).length;
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { maxJsonBodyBytes } from '../http/json-body.js';
 import { type HttpRequest, type HttpResponse, request, splitPath } from '../http/message.js';
-import { seedDemoData } from '../posts/seed.js';
+import { seedDemoData } from '../demo-data.js';
 import { PostsStore } from '../posts/store.js';
-import { encodeCursor } from './cursor.js';
+import { encodeCursor } from '../http/paging/cursor.js';
 import { handleUsers, type Stores } from './routes.js';
 import { UsersStore } from './store.js';
 

@@ -2,11 +2,12 @@ import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../
 import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
 import type { PostsStore } from '../posts/store.js';
 import { readUserBody } from './body.js';
-import { pageResponse } from './page.js';
+import { pageResponse } from '../http/paging/page.js';
 import { readUserPatch } from './patch.js';
 import { parseUsersPath } from './path.js';
-import { readQuery } from './query.js';
+import { readQuery } from '../http/paging/list-query.js';
 import type { UsersStore } from './store.js';
+import { maxNameChars } from './fields.js';
 
 /** Users own posts, and deleting a user reaches into the posts, so the routes see both stores. */
 export interface Stores {
@@ -39,7 +40,7 @@ export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, 
 function collection(users: UsersStore, req: HttpRequest, query: string): HttpResponse {
   switch (req.method) {
     case 'GET': {
-      const read = readQuery(query, ['limit', 'cursor', 'name']);
+      const read = readQuery(query, ['limit', 'cursor', 'name'], maxNameChars);
       if (!read.ok) return problemResponse(read.problem);
       const { limit, cursor, name } = read.query;
       const page = users.page({ limit, afterId: cursor, namePrefix: name });

@@ -5,7 +5,7 @@ import { Guard } from '../../policy/guard.js';
 import { bodyOf, TestOrigin } from '../../testing-kit.js';
 import { Policy } from '../../policy/policy.js';
 import { scopesOfRoles } from '../../policy/roles.js';
-import { seedDemoData } from '../../posts/seed.js';
+import { seedDemoData } from '../../demo-data.js';
 import { PostsStore } from '../../posts/store.js';
 import { UsersStore } from '../../users/store.js';
 import { defaultGraphSettings, GraphEndpoint } from '../endpoint.js';

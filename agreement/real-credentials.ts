@@ -1,9 +1,9 @@
 import { Buffer } from 'node:buffer';
 import { UnsecuredJWT } from 'jose';
-import { demoAccounts } from '../../src/auth/accounts.js';
-import { sessionCookieName } from '../../src/auth/authenticate.js';
-import { type Headers, request } from '../../src/http/message.js';
-import type { Upstream } from '../upstream.js';
+import { demoAccounts } from '../src/auth/accounts.js';
+import { sessionCookieName } from '../src/auth/authenticate.js';
+import { type Headers, request } from '../src/http/message.js';
+import type { Upstream } from '../server/upstream.js';
 
 /**
  * The credentials a scenario names (`session:alice`, `token:bob[read:orders]`, `forged-token:bob`, ...),

@@ -1,6 +1,6 @@
-import { type Problem, problem } from '../http/problem.js';
+import { codePointCount } from '../code-points.js';
+import { type Problem, problem } from '../problem.js';
 import { decodeCursor } from './cursor.js';
-import { codePointCount, maxNameChars } from './fields.js';
 
 export const defaultPageLimit = 20;
 export const maxPageLimit = 100;
@@ -24,9 +24,10 @@ interface ParameterError {
 
 /**
  * Reads a query string against the parameters an endpoint defines. A parameter it does not define, or one
- * given twice, is an error rather than ignored, so a typo such as `?limt=5` does not silently list 20.
+ * given twice, is an error rather than ignored, so a typo such as `?limt=5` does not silently list 20. A
+ * `name` filter longer than `maxNameChars` (the longest name the resource holds) is refused, not run.
  */
-export function readQuery(query: string, accepted: readonly QueryParameter[]): QueryResult {
+export function readQuery(query: string, accepted: readonly QueryParameter[], maxNameChars = Infinity): QueryResult {
   const params = new URLSearchParams(query);
   const errors: ParameterError[] = [];
   for (const parameter of new Set(params.keys())) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { readQuery } from './query.js';
+import { readQuery } from './list-query.js';
 
 describe('page cursors', () => {
   it('round-trip any id and refuse anything they could not have produced', () => {
@@ -14,8 +14,8 @@ describe('page cursors', () => {
 
 describe('readQuery', () => {
   it('defaults the limit to 20 and reads each parameter', () => {
-    expect(readQuery('', ['limit', 'cursor', 'name'])).toEqual({ ok: true, query: { limit: 20 } });
-    expect(readQuery(`limit=100&cursor=${encodeCursor(7)}&name=al%20b`, ['limit', 'cursor', 'name']))
+    expect(readQuery('', ['limit', 'cursor', 'name'], 100)).toEqual({ ok: true, query: { limit: 20 } });
+    expect(readQuery(`limit=100&cursor=${encodeCursor(7)}&name=al%20b`, ['limit', 'cursor', 'name'], 100))
       .toEqual({ ok: true, query: { limit: 100, cursor: 7, name: 'al b' } });
   });
 
@@ -24,14 +24,14 @@ describe('readQuery', () => {
     ['limit=', 'limit'], ['limit=abc', 'limit'], ['cursor=zz', 'cursor'], ['name=', 'name'], [`name=${'x'.repeat(101)}`, 'name'],
     ['limt=5', 'limt'], ['limit=1&limit=2', 'limit'],
   ])('refuses %s with a 400 that names %s', (query, parameter) => {
-    const read = readQuery(query, ['limit', 'cursor', 'name']);
+    const read = readQuery(query, ['limit', 'cursor', 'name'], 100);
     expect(read.ok).toBe(false);
     if (read.ok) return;
     expect(read.problem).toMatchObject({ status: 400, type: '/problems/invalid-query', errors: [{ parameter }] });
   });
 
   it('lists every wrong parameter at once', () => {
-    const read = readQuery('limit=0&cursor=zz&name=', ['limit', 'cursor', 'name']);
+    const read = readQuery('limit=0&cursor=zz&name=', ['limit', 'cursor', 'name'], 100);
     expect(read.ok ? [] : (read.problem.errors as { parameter: string }[]).map((e) => e.parameter)).toEqual(['limit', 'cursor', 'name']);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UsersStore } from '../users/store.js';
-import { seedDemoData } from './seed.js';
-import { PostsStore } from './store.js';
+import { UsersStore } from './users/store.js';
+import { seedDemoData } from './demo-data.js';
+import { PostsStore } from './posts/store.js';
 
 function seed() {
   const users = new UsersStore();

@@ -1,4 +1,4 @@
-import type { HttpResponse } from '../../src/http/message.js';
+import type { HttpResponse } from '../src/http/message.js';
 
 /**
  * A response as the agreement test compares it: status, end-to-end header fields and body text, with what

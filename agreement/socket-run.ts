@@ -1,12 +1,12 @@
-import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
-import type { OriginState } from '../../src/origin.js';
-import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import type { Exchange } from '../../sim/nodes/client.js';
-import { credentialOf, graphSettingsFrom, type RunResult } from '../../sim/scenario/run.js';
-import type { ScenarioSpec, StepSpec } from '../../sim/scenario/spec.js';
-import { startCacheProxy } from '../cache-proxy.js';
-import { startOriginServer } from '../origin-server.js';
-import { Upstream } from '../upstream.js';
+import type { HttpRequest, HttpResponse } from '../src/http/message.js';
+import type { OriginState } from '../src/origin.js';
+import type { EnumerationAlert } from '../src/policy/enumeration-detector.js';
+import type { Exchange } from '../sim/nodes/client.js';
+import { credentialOf, graphSettingsFrom, type RunResult } from '../sim/scenario/run.js';
+import type { ScenarioSpec, StepSpec } from '../sim/scenario/spec.js';
+import { startCacheProxy } from '../server/cache-proxy.js';
+import { startOriginServer } from '../server/origin-server.js';
+import { Upstream } from '../server/upstream.js';
 import { loginOverSocket } from './real-credentials.js';
 
 /** What a scenario did on real sockets: the same things `RunResult` says about the simulated run. */

@@ -1,6 +1,6 @@
-import { type HttpResponse, jsonResponse } from '../http/message.js';
+import { type HttpResponse, jsonResponse } from '../message.js';
 import { encodeCursor } from './cursor.js';
-import type { ListQuery } from './query.js';
+import type { ListQuery } from './list-query.js';
 
 /**
  * A page as `{items, next}`, where `next` is the path of the following page or null, also sent as a

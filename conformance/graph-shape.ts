@@ -1,4 +1,13 @@
-import type { ObjectShape } from './graph-query-print.js';
+/**
+ * The field-exact oracle, shared by the conformance checks and the properties: what a graph answer must look
+ * like for the query that asked for it. It lives here, in the product that judges a deployment from outside,
+ * and the properties import it; it knows nothing of apisim's schema or service.
+ */
+
+/** The response keys an object must have, in order; each key's own shape when it holds objects. */
+export interface ObjectShape {
+  readonly fields: ReadonlyMap<string, { readonly shape: ObjectShape | undefined }>;
+}
 
 /**
  * Where `data` differs from the shape the query asks for: an object with a key the query did not ask for, one
@@ -27,7 +36,7 @@ export function shapeProblems(value: unknown, shape: ObjectShape, path: string):
   return problems;
 }
 
-/** A graph response body as the properties read it. */
+/** A graph response body as the checks read it. */
 export interface GraphBody {
   readonly data?: unknown;
   readonly errors?: readonly { readonly message: string; readonly extensions?: { readonly code?: string } }[];

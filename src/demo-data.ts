@@ -1,5 +1,5 @@
-import type { User, UsersStore } from '../users/store.js';
-import type { Comment, Post, PostsStore } from './store.js';
+import type { User, UsersStore } from './users/store.js';
+import type { Comment, Post, PostsStore } from './posts/store.js';
 
 export interface DemoData {
   readonly users: readonly User[];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../sim/scenario/run.js';
-import { agreementScripts } from './agreement/agreement-scripts.js';
-import { comparable, comparableJson } from './agreement/comparable.js';
-import { runOverSockets } from './agreement/socket-run.js';
+import { agreementScripts } from './agreement-scripts.js';
+import { comparable, comparableJson } from './comparable.js';
+import { runOverSockets } from './socket-run.js';
 
 const seed = 1;
 

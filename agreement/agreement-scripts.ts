@@ -1,6 +1,6 @@
-import { nestedSampleQuery } from '../../sim/scenario/builtin/graph.js';
-import { builtin, type ResolvedScenario } from '../../sim/scenario/resolve.js';
-import { parseScenario, type ScenarioInput } from '../../sim/scenario/spec.js';
+import { nestedSampleQuery } from '../sim/scenario/builtin/graph.js';
+import { builtin, type ResolvedScenario } from '../sim/scenario/resolve.js';
+import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
 
 /** A scenario script both the simulator and the real sockets run. */
 export type AgreementScript = ResolvedScenario;
