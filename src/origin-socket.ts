@@ -1,14 +1,21 @@
-import { type Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
-import type { Subject } from './auth/subject.js';
-import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
+import type { Authenticator, GateOne } from './auth/authenticate.js';
+import { callerKey, type Subject } from './auth/subject.js';
 import type { SocketPeer } from './graph/subscriptions/connection.js';
 import type { CallerCheck, SocketCaller } from './graph/subscriptions/graph-operations.js';
 import type { GraphSocket, GraphSockets } from './graph/subscriptions/graph-sockets.js';
 import { switchingProtocols, upgradeRefusal } from './graph/subscriptions/upgrade.js';
+import { andThen, type Maybe } from './http/handler.js';
+import type { HttpRequest, HttpResponse } from './http/message.js';
+import { audited, type UndecidedWords } from './pipeline/audit.js';
+import { authenticate } from './pipeline/authenticate.js';
+import { answerTo } from './pipeline/head-as-get.js';
+import { rateLimit } from './pipeline/rate-limit.js';
+import { callerOf, RequestContext } from './pipeline/request-context.js';
+import { type Next, pipeline } from './pipeline/stage.js';
 import type { TokenBuckets } from './rate-limit/token-bucket.js';
-import type { AuditLog, AuditRecord } from './policy/audit-log.js';
+import type { AuditLog } from './policy/audit-log.js';
+import { auditRecord, auditTarget } from './policy/audit-record.js';
 import { Guard } from './policy/guard.js';
-import { describeObject, describeOperation } from './policy/operation.js';
 import type { Policy } from './policy/policy.js';
 
 /** The handshake's answer: 101 and the socket's server side, or a refusal and no socket. */
@@ -21,97 +28,81 @@ export interface SocketOpening {
 export interface SocketDoorParts {
   readonly now: () => number;
   readonly authenticator: Authenticator;
-  readonly buckets: TokenBuckets;
   readonly policy: Policy;
+  readonly buckets: TokenBuckets;
   readonly audit: AuditLog;
   readonly sockets: GraphSockets;
-  readonly tooManyRequests: (retryAfterSeconds: number) => HttpResponse;
 }
+
+/** An upgrade's context: the peer the socket will talk to, and the socket once the door opens it. */
+class UpgradeContext extends RequestContext {
+  readonly peer: SocketPeer;
+  socket: GraphSocket | undefined = undefined;
+
+  constructor(path: string, peer: SocketPeer) {
+    super(path);
+    this.peer = peer;
+  }
+}
+
+const upgradeWords: UndecidedWords = (_req, res) => ({
+  operation: 'open socket',
+  reason: res.status === 101 ? 'gate 1 passed; gate 2 is asked for each operation' : `upgrade refused (${res.status})`,
+});
 
 /**
  * The origin's WebSocket door (`GET /graphql` with `Upgrade: websocket`). The upgrade is a request like any
- * other: gate 1 with the cookie or bearer token it carries (the same 401 when it fails), then the caller's
- * rate limit (the same 429), then the upgrade's own checks, and every step is audited. Past the door the
- * socket stays as strict: every `subscribe` passes gate 1 and the rate limit again with the handshake's
- * credential (so a socket is not a way around either), and every push passes gate 1 again, so a session
- * revoked or a token expired since the upgrade ends the socket (4401) instead of receiving on.
+ * other and passes the same stages: gate 1 with the cookie or bearer token it carries (the same 401 when it
+ * fails), then the caller's rate limit (the same 429), then the upgrade's own checks, and every step is
+ * audited. Past the door the socket stays as strict: every `subscribe` passes gate 1 and the rate limit
+ * again with the handshake's credential (so a socket is not a way around either), and every push passes
+ * gate 1 again, so a session revoked or a token expired since the upgrade ends the socket (4401) instead of
+ * receiving on.
  */
-export function openSocket(parts: SocketDoorParts, req: HttpRequest, peer: SocketPeer): SocketOpening | Promise<SocketOpening> {
-  const gate = parts.authenticator.authenticate(req, parts.now());
-  return gate instanceof Promise ? gate.then((g) => upgrade(parts, req, g, peer)) : upgrade(parts, req, gate, peer);
-}
-
-function upgrade(parts: SocketDoorParts, req: HttpRequest, gate: GateOne, peer: SocketPeer): SocketOpening {
-  const { pathname } = splitPath(req.path);
-  const at = { atUs: parts.now(), operation: 'open socket', object: pathname, objectId: null };
-  if (!gate.ok) {
-    parts.audit.record({ ...at, userId: null, username: null, via: null, decision: 'deny', reason: gate.reason, status: 401 });
-    return refused(req, unauthenticated(gate.reason, gate.tokenPresented));
-  }
-  const subject = gate.subject;
-  const who = { userId: subject.userId, username: subject.username, via: subject.via };
-  const admitted = parts.buckets.admit(`user:${subject.userId}`, at.atUs);
-  const refusal = !admitted.ok ? parts.tooManyRequests(admitted.retryAfterSeconds) : upgradeRefusal(req, pathname);
-  if (refusal !== undefined) {
-    parts.audit.record({ ...at, ...who, decision: 'deny', reason: admitted.ok ? `upgrade refused (${refusal.status})` : 'rate limited', status: refusal.status });
-    return refused(req, refusal);
-  }
-  parts.audit.record({ ...at, ...who, decision: 'allow', reason: 'gate 1 passed; gate 2 is asked for each operation', status: 101 });
-  return { response: switchingProtocols(), socket: parts.sockets.open(peer, socketCaller(parts, req, subject)) };
-}
-
-/** A response to HEAD has no content (RFC 9110 §9.3.2), a refusal included, as `handle` answers it; found by the WebSocket fuzzing. */
-function refused(req: HttpRequest, res: HttpResponse): SocketOpening {
-  return { response: req.method === 'HEAD' ? response(res.status, res.headers) : res, socket: undefined };
+export function graphSocketDoor(parts: SocketDoorParts): (req: HttpRequest, peer: SocketPeer) => Maybe<SocketOpening> {
+  const upgrade: Next<UpgradeContext> = (req, ctx) => {
+    const refusal = upgradeRefusal(req, ctx.pathname);
+    if (refusal !== undefined) return refusal;
+    ctx.socket = parts.sockets.open(ctx.peer, socketCaller(parts, req, callerOf(ctx).subject));
+    return switchingProtocols();
+  };
+  const door = pipeline<UpgradeContext>(
+    [audited(parts.audit, parts.now, upgradeWords), authenticate(parts.authenticator, parts.policy, parts.now), rateLimit(parts.buckets, parts.now)],
+    upgrade,
+  );
+  return (req, peer) => {
+    const ctx = new UpgradeContext(req.path, peer);
+    return andThen(door(req, ctx), (res) => ({ response: answerTo(req, res), socket: ctx.socket }));
+  };
 }
 
 /** Gate 1 (and for a `subscribe`, the rate limit) asked again with the credential the upgrade carried. */
 function socketCaller(parts: SocketDoorParts, handshake: HttpRequest, opener: Subject): SocketCaller {
+  const socketOperation = (guard: Guard | undefined) => auditTarget(guard, 'socket operation', '/graphql');
   const check = (rateLimited: boolean) => (gate: GateOne): CallerCheck => {
     const atUs = parts.now();
     if (!gate.ok) {
-      parts.audit.record({
-        atUs, userId: opener.userId, username: opener.username, via: opener.via, operation: 'socket operation', object: '/graphql', objectId: null,
-        decision: 'deny', reason: gate.reason, status: 401,
-      });
+      parts.audit.record(auditRecord(atUs, opener, socketOperation(undefined), 'deny', gate.reason, 401));
       return { ok: false, closeReason: gate.reason };
     }
     const subject = gate.subject;
     if (rateLimited) {
-      const admitted = parts.buckets.admit(`user:${subject.userId}`, atUs);
+      const admitted = parts.buckets.admit(callerKey(subject), atUs);
       if (!admitted.ok) {
-        parts.audit.record({
-          atUs, userId: subject.userId, username: subject.username, via: subject.via, operation: 'socket operation', object: '/graphql', objectId: null,
-          decision: 'deny', reason: 'rate limited', status: 429,
-        });
+        parts.audit.record(auditRecord(atUs, subject, socketOperation(undefined), 'deny', 'rate limited', 429));
         const message = `Too many requests: try again in ${admitted.retryAfterSeconds} s.`;
         return { ok: false, errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds: admitted.retryAfterSeconds } }] };
       }
     }
     return { ok: true, guard: new Guard(subject, parts.policy) };
   };
-  const ask = (rateLimited: boolean): CallerCheck | Promise<CallerCheck> => {
-    const gate = parts.authenticator.authenticate(handshake, parts.now());
-    return gate instanceof Promise ? gate.then(check(rateLimited)) : check(rateLimited)(gate);
-  };
+  const admitting = check(true);
+  const identifying = check(false);
   return {
-    admit: () => ask(true),
-    current: () => ask(false),
-    record: (guard, status, reason) => parts.audit.record(operationRecord(parts.now(), guard, opener, status, reason)),
-  };
-}
-
-/** One socket operation as the audit log reads it: gate 2's last decision, or the socket when none was asked. */
-function operationRecord(atUs: number, guard: Guard | undefined, opener: Subject, status: number, reason: string): AuditRecord {
-  const subject = guard?.subject ?? opener;
-  const d = guard?.decision;
-  return {
-    atUs, userId: subject.userId, username: subject.username, via: subject.via,
-    operation: d === undefined ? 'socket operation' : describeOperation(d.operation),
-    object: d === undefined ? '/graphql' : describeObject(d.object),
-    objectId: d?.object.id ?? null,
-    decision: status < 400 ? 'allow' : 'deny',
-    reason,
-    status,
+    admit: () => andThen(parts.authenticator.authenticate(handshake, parts.now()), admitting),
+    current: () => andThen(parts.authenticator.authenticate(handshake, parts.now()), identifying),
+    // One socket operation: gate 2's last decision, or the socket when none was asked.
+    record: (guard, status, reason) =>
+      parts.audit.record(auditRecord(parts.now(), guard?.subject ?? opener, socketOperation(guard), status < 400 ? 'allow' : 'deny', reason, status)),
   };
 }

@@ -1,35 +1,35 @@
 import { createHash } from 'node:crypto';
-import { Authenticator, type GateOne, unauthenticated } from './auth/authenticate.js';
+import { Authenticator } from './auth/authenticate.js';
 import { Login } from './auth/login.js';
-import type { Subject } from './auth/subject.js';
 import { TokenIssuer } from './auth/tokens.js';
-import { type HttpRequest, type HttpResponse, response, splitPath } from './http/message.js';
-import { forbidden } from './http/forbidden.js';
-import { methodNotAllowed, notFound, problem, problemResponse } from './http/problem.js';
-import { idempotent, readsIdempotencyKey, replayedHeader } from './idempotency/idempotent-handler.js';
-import { defaultRetentionUs } from './idempotency/record-store.js';
-import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './rate-limit/token-bucket.js';
-import { handleNotes } from './notes/routes.js';
 import { defaultGraphSettings, GraphEndpoint, type GraphSettings } from './graph/endpoint.js';
-import { handleOrders } from './orders/routes.js';
-import { handlePosts } from './posts/routes.js';
-import { parseUsersPath } from './users/path.js';
-import { handleUsers } from './users/routes.js';
-import type { OrdersStore } from './orders/store.js';
-import type { NotesStore } from './notes/store.js';
-import type { PostsStore } from './posts/store.js';
-import type { UsersStore } from './users/store.js';
-import type { demoAccountStore } from './auth/accounts.js';
-import type { AuditLog } from './policy/audit-log.js';
-import { createOriginStorage, type OriginStorage } from './origin-storage.js';
-import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, type EnumerationAlert } from './policy/enumeration-detector.js';
-import { Guard } from './policy/guard.js';
-import { actionFor, describeObject, describeOperation, type ObjectRef, type Operation } from './policy/operation.js';
-import { type OrdersBehaviour, Policy } from './policy/policy.js';
-import { scopesOfRoles } from './policy/roles.js';
 import type { SocketPeer } from './graph/subscriptions/connection.js';
 import { GraphSockets } from './graph/subscriptions/graph-sockets.js';
-import { openSocket, type SocketOpening } from './origin-socket.js';
+import type { Handler, Maybe } from './http/handler.js';
+import type { HttpRequest } from './http/message.js';
+import { defaultRetentionUs } from './idempotency/record-store.js';
+import type { NotesStore } from './notes/store.js';
+import type { OrdersStore } from './orders/store.js';
+import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
+import { createOriginStorage, type OriginStorage } from './origin-storage.js';
+import { audited, requestWords } from './pipeline/audit.js';
+import { authenticate } from './pipeline/authenticate.js';
+import { headAsGet } from './pipeline/head-as-get.js';
+import { idempotency } from './pipeline/idempotency.js';
+import { privateByDefault } from './pipeline/private-by-default.js';
+import { rateLimit } from './pipeline/rate-limit.js';
+import { RequestContext } from './pipeline/request-context.js';
+import { signIn } from './pipeline/sign-in.js';
+import { pipeline } from './pipeline/stage.js';
+import type { demoAccountStore } from './auth/accounts.js';
+import type { AuditLog } from './policy/audit-log.js';
+import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, type EnumerationAlert } from './policy/enumeration-detector.js';
+import { type OrdersBehaviour, Policy } from './policy/policy.js';
+import { scopesOfRoles } from './policy/roles.js';
+import type { PostsStore } from './posts/store.js';
+import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './rate-limit/token-bucket.js';
+import { resourceRoutes } from './routes.js';
+import type { UsersStore } from './users/store.js';
 
 export interface OriginSettings {
   readonly orders: OrdersBehaviour;
@@ -97,7 +97,7 @@ export interface OriginState {
  * It knows nothing of the simulator.
  */
 export interface Origin {
-  handle(req: HttpRequest): HttpResponse | Promise<HttpResponse>;
+  readonly handle: Handler;
   /** What a scenario reports as the origin's final state. */
   state(): OriginState;
   readonly settings: OriginSettings;
@@ -115,7 +115,7 @@ export interface Origin {
    * The transport feeds the client's text frames to `socket.receive` and sends what `peer` is given.
    * See `src/origin-socket.ts`.
    */
-  openSocket(req: HttpRequest, peer: SocketPeer): SocketOpening | Promise<SocketOpening>;
+  openSocket(req: HttpRequest, peer: SocketPeer): Maybe<SocketOpening>;
   /**
    * Pushes and socket answers begun so far, once all are handed to their peers; `undefined` when none are
    * waiting. Only a caller that owns time needs it: the simulator awaits it so that every message a request
@@ -139,113 +139,31 @@ export function createOrigin(
   settings: OriginSettings = defaultOriginSettings,
   storage: OriginStorage = createOriginStorage(env.now, env.newId, settings),
 ): Origin {
-  const { notes, orders, users, posts, accounts, sessions, idempotency, audit } = storage;
-  idempotency.recover();
-  const tokens = new TokenIssuer(env.signingKey, env.newId);
-  const stores = { accounts, sessions, tokens, scopesOf: scopesOfRoles };
+  const { notes, orders, users, posts, accounts, sessions, audit } = storage;
+  storage.idempotency.recover();
+  const stores = { accounts, sessions, tokens: new TokenIssuer(env.signingKey, env.newId), scopesOf: scopesOfRoles };
   const authenticator = new Authenticator(stores);
-  const login = new Login(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
+  const login = new Login(stores);
   const graph = new GraphEndpoint(users, posts, settings.graph, env.now);
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
   const stopDetecting = audit.onRecord((record) => detector.observe(record));
   const sockets = new GraphSockets(graph);
-  const socketDoor = { now: env.now, authenticator, buckets, policy, audit, sockets, tooManyRequests };
 
-  function afterGateOne(req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse | Promise<HttpResponse> {
-    const nowUs = env.now();
-    if (!gate.ok) {
-      const res = unauthenticated(gate.reason, gate.tokenPresented);
-      audit.record({ atUs: nowUs, userId: null, username: null, via: null, operation: req.method, object: pathname, objectId: null, decision: 'deny', reason: gate.reason, status: 401 });
-      return res;
-    }
-    const subject = gate.subject;
-    const guard = new Guard(subject, policy);
-    const admitted = buckets.admit(`user:${subject.userId}`, nowUs);
-    // Idempotency-Key is honoured after gates 1 and the rate limit, so a 401 or 429 is never stored, and
-    // per caller, so one caller's key can never replay another's response.
-    const res = !admitted.ok
-      ? tooManyRequests(admitted.retryAfterSeconds)
-      : readsIdempotencyKey(req.method)
-        ? idempotent((r) => route(r, pathname, query, guard), idempotency, { scopeOf: () => `user:${subject.userId}`, requiresKey })(req)
-        : route(req, pathname, query, guard);
-    if (res instanceof Promise) return res.then((r) => audited(req, pathname, subject, guard, admitted.ok, privateByDefault(r)));
-    return audited(req, pathname, subject, guard, admitted.ok, privateByDefault(res));
-  }
-
-  /** Writes the request's audit record, once its response is known, and passes the response on. */
-  function audited(req: HttpRequest, pathname: string, subject: Subject, guard: Guard, admitted: boolean, res: HttpResponse): HttpResponse {
-    const nowUs = env.now();
-    const d = guard.decision;
-    audit.record({
-      atUs: nowUs, userId: subject.userId, username: subject.username, via: subject.via,
-      operation: d === undefined ? req.method : describeOperation(d.operation),
-      object: d === undefined ? pathname : describeObject(d.object),
-      objectId: d?.object.id ?? null,
-      decision: admitted && (d?.allow ?? res.status < 400) ? 'allow' : 'deny',
-      reason: !admitted ? 'rate limited' : res.headers[replayedHeader] !== undefined ? 'replayed for its Idempotency-Key' : (d?.reason ?? `no resource decision (${res.status})`),
-      status: res.status,
-    });
-    return res;
-  }
-
-  function route(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse | Promise<HttpResponse> {
-    if (pathname === '/graphql') return graph.handle(req, guard);
-    if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(orders, req, pathname, guard);
-    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(notes, req, pathname, guard);
-    if (pathname === '/users' || pathname.startsWith('/users/')) return routeUsers(req, pathname, query, guard);
-    if (pathname === '/posts' || pathname.startsWith('/posts/')) return handlePosts(posts, req, pathname, query, guard);
-    if (pathname === '/sessions/current') {
-      if (req.method !== 'DELETE') return methodNotAllowed(req.method, ['DELETE']);
-      const access = guard.access({ action: 'delete', resource: 'sessions' }, { resource: 'sessions' });
-      return access.allow ? login.logout(guard.subject) : forbidden(access.reason);
-    }
-    return notFound(pathname);
-  }
-
-  function finish(head: boolean, req: HttpRequest, pathname: string, query: string, gate: GateOne): HttpResponse | Promise<HttpResponse> {
-    const res = afterGateOne(req, pathname, query, gate);
-    if (!head) return res;
-    return res instanceof Promise ? res.then((r) => response(r.status, r.headers)) : response(res.status, res.headers);
-  }
-
-  /**
-   * Users and a user's posts: gate 2 runs before the lookup, and an owner-limited operation on someone else's
-   * id is 403 whether or not that id exists, so the answer does not reveal which ids are taken.
-   */
-  function routeUsers(req: HttpRequest, pathname: string, query: string, guard: Guard): HttpResponse {
-    const target = parseUsersPath(pathname);
-    const action = target === undefined ? undefined : actionFor(req.method, target.kind !== 'user');
-    if (target === undefined || action === undefined) return handleUsers({ users, posts }, req, pathname, query); // 404 or 405
-    const operation: Operation = { action, resource: target.kind === 'posts' ? 'posts' : 'users' };
-    const object: ObjectRef = target.kind === 'users' ? { resource: 'users' } : { resource: operation.resource, id: target.userId };
-    const access = guard.access(operation, object);
-    if (!access.allow) return forbidden(access.reason);
-    if (access.lookup.kind === 'owner' && target.kind !== 'users' && access.lookup.userId !== target.userId) {
-      guard.deny(operation, object, 'not the owner');
-      return forbidden(`user ${target.userId} is not you`);
-    }
-    return handleUsers({ users, posts }, req, pathname, query);
-  }
+  // The order a request meets the stages in; the response passes them again in reverse.
+  const serve = pipeline(
+    [
+      headAsGet, signIn(login, env.now), audited(audit, env.now, requestWords), authenticate(authenticator, policy, env.now),
+      privateByDefault, rateLimit(buckets, env.now), idempotency(storage.idempotency, requiresKey),
+    ],
+    resourceRoutes({ graph, orders, notes, users, posts, login }),
+  );
+  const socketDoor = graphSocketDoor({ now: env.now, authenticator, policy, buckets, audit, sockets });
 
   return {
-    handle(req) {
-      const { pathname, query } = splitPath(req.path);
-      if (pathname === '/sessions' || pathname === '/tokens') {
-        if (req.method === 'POST') return login.login(req, pathname === '/sessions' ? 'session' : 'token', env.now());
-        const refused = methodNotAllowed(req.method, ['POST']);
-        // A response to HEAD has no content (RFC 9110 §9.3.2), a refusal included; found by the fuzz properties.
-        return req.method === 'HEAD' ? response(refused.status, refused.headers) : refused;
-      }
-      // HEAD is GET without the body (RFC 9110 §9.3.2): the same gates, the same headers.
-      const asGet = req.method === 'HEAD' ? { ...req, method: 'GET' } : req;
-      const gate = authenticator.authenticate(asGet, env.now());
-      // Only a token takes the promise path; a session is answered without one.
-      if (gate instanceof Promise) return gate.then((g) => finish(req.method === 'HEAD', asGet, pathname, query, g));
-      return finish(req.method === 'HEAD', asGet, pathname, query, gate);
-    },
+    handle: (req) => serve(req, new RequestContext(req.path)),
     state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
     settings,
     login,
@@ -256,22 +174,8 @@ export function createOrigin(
       ...graph.stats, documentHits: graph.documents.hits, documentMisses: graph.documents.misses,
       openSockets: sockets.stats.open, activeSubscriptions: graph.events.size,
     }),
-    openSocket: (req, peer) => openSocket(socketDoor, req, peer),
+    openSocket: socketDoor,
     socketMessagesSettled: () => sockets.deliveries.settled(),
     halt: stopDetecting,
   };
-}
-
-/**
- * A response to an identified caller is `private` unless its resource says otherwise: a shared cache must not
- * store it for someone else (RFC 9111 §5.2.2.7). Deny by default, for caching too.
- */
-function privateByDefault(res: HttpResponse): HttpResponse {
-  return res.headers['cache-control'] === undefined ? { ...res, headers: { ...res.headers, 'cache-control': 'private' } } : res;
-}
-
-function tooManyRequests(retryAfterSeconds: number): HttpResponse {
-  return problemResponse(problem(429, 'rate-limited', 'Too Many Requests', `Slow down: try again in ${retryAfterSeconds} s.`), {
-    'retry-after': String(retryAfterSeconds),
-  });
 }

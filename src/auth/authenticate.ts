@@ -1,6 +1,7 @@
 import { parseCookie } from 'cookie';
-import type { HttpRequest, HttpResponse } from '../http/message.js';
-import { problem, problemResponse } from '../http/problem.js';
+import type { Maybe } from '../http/handler.js';
+import type { HttpRequest } from '../http/message.js';
+import type { PresentedCredential } from '../http/problem.js';
 import type { Subject } from './subject.js';
 import type { CredentialStores } from './credential-stores.js';
 
@@ -12,7 +13,7 @@ export const maxTokenBytes = 8 * 1024;
 
 export type GateOne =
   | { readonly ok: true; readonly subject: Subject }
-  | { readonly ok: false; readonly reason: string; readonly tokenPresented: boolean };
+  | { readonly ok: false; readonly reason: string; readonly presented: PresentedCredential };
 
 /**
  * Gate 1: who is this? A bearer token in `Authorization` is checked first (a request that presents one is
@@ -25,17 +26,17 @@ export class Authenticator {
     this.#stores = stores;
   }
 
-  authenticate(req: HttpRequest, nowUs: number): GateOne | Promise<GateOne> {
+  authenticate(req: HttpRequest, nowUs: number): Maybe<GateOne> {
     const authorization = req.headers.authorization;
     if (authorization !== undefined) return this.#bearer(authorization, nowUs);
     const cookie = req.headers.cookie;
-    if (cookie === undefined) return fail('no credential', false);
+    if (cookie === undefined) return fail('no credential', 'none');
     const sid = parseCookie(cookie)[sessionCookieName];
-    if (sid === undefined || sid === '') return fail('no session cookie', false);
+    if (sid === undefined || sid === '') return fail('no session cookie', 'cookie');
     const found = this.#stores.sessions.lookup(sid, nowUs);
-    if (!found.ok) return fail(found.reason, false);
+    if (!found.ok) return fail(found.reason, 'cookie');
     const account = this.#stores.accounts.byId(found.session.userId);
-    if (account === undefined) return fail('account no longer exists', false);
+    if (account === undefined) return fail('account no longer exists', 'cookie');
     return {
       ok: true,
       subject: { userId: account.userId, username: account.username, roles: account.roles, scopes: this.#stores.scopesOf(account.roles), via: 'session', credentialId: sid },
@@ -44,30 +45,16 @@ export class Authenticator {
 
   async #bearer(authorization: string, nowUs: number): Promise<GateOne> {
     const match = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i.exec(authorization.trim());
-    if (match === null) return fail(authorization.length > maxTokenBytes ? 'token too large' : 'malformed Authorization header (expected "Bearer <token>")', true);
+    if (match === null) return fail(authorization.length > maxTokenBytes ? 'token too large' : 'malformed Authorization header (expected "Bearer <token>")', 'token');
     const token = match[1]!;
-    if (token.length > maxTokenBytes) return fail('token too large', true);
+    if (token.length > maxTokenBytes) return fail('token too large', 'token');
     const checked = await this.#stores.tokens.verify(token, nowUs);
-    if (!checked.ok) return fail(checked.reason, true);
+    if (!checked.ok) return fail(checked.reason, 'token');
     const c = checked.claims;
     return { ok: true, subject: { userId: c.userId, username: c.username, roles: c.roles, scopes: new Set(c.scopes), via: 'token', credentialId: c.jti } };
   }
 }
 
-function fail(reason: string, tokenPresented: boolean): GateOne {
-  return { ok: false, reason, tokenPresented };
-}
-
-/**
- * 401 with a `WWW-Authenticate` challenge (RFC 9110 §11.6.1, RFC 6750 §3). It names only the credential's
- * problem, never the path or the object, so it reads the same whether the object exists or not.
- */
-export function unauthenticated(reason: string, tokenPresented: boolean): HttpResponse {
-  const challenge = tokenPresented
-    ? `Bearer realm="apisim", error="invalid_token", error_description="${reason.replace(/["\\]/g, '')}"`
-    : 'Bearer realm="apisim"';
-  return problemResponse(problem(401, 'unauthenticated', 'Unauthorized', `Authentication required: ${reason}.`), {
-    'www-authenticate': challenge,
-    'cache-control': 'no-store',
-  });
+function fail(reason: string, presented: PresentedCredential): GateOne {
+  return { ok: false, reason, presented };
 }

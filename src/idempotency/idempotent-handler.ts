@@ -1,3 +1,4 @@
+import type { Maybe } from '../http/handler.js';
 import { type HttpRequest, type HttpResponse, splitPath } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { requestFingerprint } from './fingerprint.js';
@@ -5,17 +6,21 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from './key.js';
 import { keyInFlight, keyMalformed, keyMissing, keyReused } from './problems.js';
 import type { IdempotencyStore, InFlightRecord } from './record-store.js';
 
-export type Handler = (req: HttpRequest) => HttpResponse | Promise<HttpResponse>;
+/**
+ * What `idempotent` wraps: a request handler, with whatever else its caller passes along (the request
+ * pipeline passes the request's context), so the wrapper is built once rather than per request.
+ */
+export type Handler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => Maybe<HttpResponse>;
 /** A handler that answers at once, like the notes routes: wrapped, it still answers at once. */
-export type SyncHandler = (req: HttpRequest) => HttpResponse;
+export type SyncHandler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => HttpResponse;
 
-export interface IdempotencyOptions {
+export interface IdempotencyOptions<A extends unknown[] = []> {
   /**
    * Whose key space the request's key lives in, e.g. the authenticated subject's id. Keys are only unique
    * per client, and one caller must never be answered with another caller's stored response (the draft's
    * security section asks for exactly this composite key).
    */
-  readonly scopeOf: (req: HttpRequest) => string;
+  readonly scopeOf: (req: HttpRequest, ...rest: A) => string;
   /** Whether a request must carry a key (400 without). Asked only for the methods the draft targets. Default: never. */
   readonly requiresKey?: (req: HttpRequest) => boolean;
 }
@@ -45,7 +50,7 @@ export function isStoredStatus(status: number): boolean {
  *
  * | request                                        | answer                                              |
  * |------------------------------------------------|-----------------------------------------------------|
- * | method not POST/PATCH-like, or no key and none required | the handler, untouched                     |
+ * | safe method (RFC 9110 §9.2.1), or no key and none required | the handler, untouched                 |
  * | no key, but `requiresKey`                      | 400 `idempotency-key-missing`                       |
  * | key not in our format                          | 400 `idempotency-key-malformed`                     |
  * | key unseen (or expired)                        | the handler; its response stored unless 5xx         |
@@ -58,14 +63,14 @@ export function isStoredStatus(status: number): boolean {
  * ours in between. A handler that throws (or rejects) leaves no record, and the error propagates. The handler
  * must apply nothing when it answers 5xx, since that answer is not stored and a retry runs it again.
  */
-export function idempotent(handler: SyncHandler, store: IdempotencyStore, options: IdempotencyOptions): SyncHandler;
-export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler;
-export function idempotent(handler: Handler, store: IdempotencyStore, options: IdempotencyOptions): Handler {
-  return (req) => {
-    if (!readsIdempotencyKey(req.method)) return handler(req);
+export function idempotent<A extends unknown[] = []>(handler: SyncHandler<A>, store: IdempotencyStore, options: IdempotencyOptions<A>): SyncHandler<A>;
+export function idempotent<A extends unknown[] = []>(handler: Handler<A>, store: IdempotencyStore, options: IdempotencyOptions<A>): Handler<A>;
+export function idempotent<A extends unknown[]>(handler: Handler<A>, store: IdempotencyStore, options: IdempotencyOptions<A>): Handler<A> {
+  return (req, ...rest) => {
+    if (!readsIdempotencyKey(req.method)) return handler(req, ...rest);
     const fieldValue = req.headers[idempotencyKeyHeader];
     if (fieldValue === undefined) {
-      return options.requiresKey?.(req) ? keyMissing(req.method, splitPath(req.path).pathname, store.retentionUs) : handler(req);
+      return options.requiresKey?.(req) ? keyMissing(req.method, splitPath(req.path).pathname, store.retentionUs) : handler(req, ...rest);
     }
     // A key that is present but wrong is refused even where none is required: the client asked for
     // protection against duplicates, and passing the request through would silently withhold it.
@@ -73,25 +78,26 @@ export function idempotent(handler: Handler, store: IdempotencyStore, options: I
     if (!parsed.ok) return keyMalformed(parsed.reason, store.retentionUs);
 
     const fingerprint = requestFingerprint(req);
-    const claim = store.claim(options.scopeOf(req), parsed.key, fingerprint);
+    const claim = store.claim(options.scopeOf(req, ...rest), parsed.key, fingerprint);
     // Misuse first: a different request under a used key is wrong whenever it comes, and a 409 would only
     // invite a retry that gets the 422 anyway. (A fresh claim carries this very fingerprint.)
     if (claim.record.fingerprint !== fingerprint) return keyReused();
     if (claim.outcome === 'in-flight') return keyInFlight();
     if (claim.outcome === 'completed') return replay(claim.record.response);
-    return run(handler, req, store, claim.record);
+    return run(() => handler(req, ...rest), store, claim.record);
   };
 }
 
-function run(handler: Handler, req: HttpRequest, store: IdempotencyStore, ticket: InFlightRecord): HttpResponse | Promise<HttpResponse> {
-  let result: HttpResponse | Promise<HttpResponse>;
+function run(handle: () => Maybe<HttpResponse>, store: IdempotencyStore, ticket: InFlightRecord): Maybe<HttpResponse> {
+  let result: Maybe<HttpResponse>;
   try {
-    result = handler(req);
+    result = handle();
   } catch (error) {
     store.abandon(ticket);
     throw error;
   }
-  // No microtask for a synchronous handler: its effect and its stored response land in one step.
+  // No microtask for a synchronous handler: its effect and its stored response land in one step. (Not
+  // `andThen`: a rejection must abandon the claim too.)
   if (!(result instanceof Promise)) return settle(store, ticket, result);
   return result.then(
     (res) => settle(store, ticket, res),

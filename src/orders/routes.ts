@@ -1,7 +1,6 @@
-import { forbidden } from '../http/forbidden.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
 import { parsePathId } from '../http/path-id.js';
-import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import { forbidden, methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
 import type { Guard } from '../policy/guard.js';
 import type { Operation } from '../policy/operation.js';
 import { readAddressPatch } from './body.js';

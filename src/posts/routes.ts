@@ -1,6 +1,5 @@
-import { forbidden } from '../http/forbidden.js';
 import type { HttpRequest, HttpResponse } from '../http/message.js';
-import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import { forbidden, methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
 import type { Guard } from '../policy/guard.js';
 import { actionFor } from '../policy/operation.js';
 import { pageResponse } from '../http/paging/page.js';
