@@ -1,10 +1,14 @@
 // @ts-check
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layeringPlugin } from './lint/layering.js';
 
 const determinism = 'apisim is deterministic: time and randomness come from the simulator (a now() function, a seeded Rng stream). See DESIGN.md.';
 
-/** Everything that would let the wall clock, real timers or unseeded randomness into a run. */
+/**
+ * Everything that would let the wall clock, real timers or unseeded randomness into a run.
+ * @type {import('eslint').Linter.RulesRecord}
+ */
 const nondeterminism = {
   'no-restricted-globals': [
     'error',
@@ -44,7 +48,7 @@ export default tseslint.config(
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js', 'lint/*.js'] }, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
@@ -60,7 +64,13 @@ export default tseslint.config(
     rules: nondeterminism,
   },
   {
-    files: ['eslint.config.js'],
+    // Arrows point one way (docs/layering.md); lint/layering.test.ts shows the rule bites.
+    files: ['**/*.ts'],
+    plugins: { apisim: layeringPlugin },
+    rules: { 'apisim/layering': 'error' },
+  },
+  {
+    files: ['eslint.config.js', 'lint/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },
 );

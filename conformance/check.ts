@@ -1,7 +1,7 @@
 import type { Caller } from './caller.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import type { TargetClient } from './target-client.js';
-import { describeResponse, type Exchange } from './wire.js';
+import { describeResponse, type WireExchange } from './wire.js';
 
 /** One thing the target did wrong, with the request that shows it. */
 export interface Finding {
@@ -9,7 +9,7 @@ export interface Finding {
   readonly what: string;
   readonly expected: string;
   readonly got: string;
-  readonly exchange: Exchange;
+  readonly exchange: WireExchange;
 }
 
 export type Verdict =
@@ -53,7 +53,7 @@ export function judged(findings: readonly Finding[], passReason: string): Verdic
 }
 
 /** A finding whose "got" is the response itself. */
-export function finding(what: string, expected: string, exchange: Exchange): Finding {
+export function finding(what: string, expected: string, exchange: WireExchange): Finding {
   return { what, expected, got: describeResponse(exchange.response), exchange };
 }
 

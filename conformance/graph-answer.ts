@@ -1,5 +1,5 @@
 import { type GraphBody, notRunAsWritten } from './graph-shape.js';
-import { type Exchange, jsonOf } from './wire.js';
+import { type WireExchange, jsonOf } from './wire.js';
 
 /** A graph response as the checks read it. */
 export interface GraphAnswer {
@@ -13,7 +13,7 @@ export interface GraphAnswer {
   readonly published: (name: string) => number | undefined;
 }
 
-export function readGraphAnswer(exchange: Exchange): GraphAnswer {
+export function readGraphAnswer(exchange: WireExchange): GraphAnswer {
   const parsed = jsonOf(exchange.response);
   const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as GraphBody) : undefined;
   const errors: NonNullable<GraphBody['errors']> = Array.isArray(body?.errors) ? (body.errors as NonNullable<GraphBody['errors']>) : [];

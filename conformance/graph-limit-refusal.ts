@@ -3,9 +3,9 @@ import { executed, notRefused, readGraphAnswer, type GraphAnswer } from './graph
 import { controlMutation, mutationDocument, queryDocument, type Selection } from './graph-document.js';
 import { postGraph } from './graph-request.js';
 import { uniqueContent } from './note-requests.js';
-import type { Exchange } from './wire.js';
+import type { WireExchange } from './wire.js';
 
-const got = (exchange: Exchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
+const got = (exchange: WireExchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
 
 /** POSTs a query that must be refused before it runs; a finding when it was not. */
 export async function refusedQuery(ctx: CheckContext, what: string, selections: readonly Selection[], findings: Finding[]): Promise<GraphAnswer> {

@@ -1,10 +1,10 @@
 import type { Caller } from './caller.js';
 import { type CheckContext, finding, type Finding, is2xx } from './check.js';
 import type { TargetClient } from './target-client.js';
-import { type Exchange, jsonOf } from './wire.js';
+import { type WireExchange, jsonOf } from './wire.js';
 
 /** The id a creation answered with: the body's `id`, else the last segment of `Location` (spec §4: 201). */
-export function createdId(exchange: Exchange): string | undefined {
+export function createdId(exchange: WireExchange): string | undefined {
   const body = jsonOf(exchange.response) as { id?: unknown } | undefined;
   if (typeof body?.id === 'number' || (typeof body?.id === 'string' && body.id !== '')) return String(body.id);
   const location = exchange.response.headers.location;
@@ -14,7 +14,7 @@ export function createdId(exchange: Exchange): string | undefined {
 }
 
 /** A note's content as a GET answered it, or undefined when the answer holds none. */
-export function contentOf(exchange: Exchange, field: string): unknown {
+export function contentOf(exchange: WireExchange, field: string): unknown {
   const body = jsonOf(exchange.response);
   return typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[field] : undefined;
 }
@@ -22,7 +22,7 @@ export function contentOf(exchange: Exchange, field: string): unknown {
 export const notePath = (id: string): string => `/notes/${encodeURIComponent(id)}`;
 
 export type Created =
-  | { readonly ok: true; readonly id: string; readonly exchange: Exchange; /** The check deleted it: no cleanup needed. */ gone(): void }
+  | { readonly ok: true; readonly id: string; readonly exchange: WireExchange; /** The check deleted it: no cleanup needed. */ gone(): void }
   | { readonly ok: false; readonly finding: Finding };
 
 /**

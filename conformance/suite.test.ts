@@ -7,7 +7,7 @@ import type { RunningServer } from '../server/listening-server.js';
 import { startOriginServer } from '../server/origin-server.js';
 import { allChecks } from './check-list.js';
 import { replay, replayWithFetch } from './curl-replay.js';
-import { startStandIn } from './stand-in.js';
+import { startStandIn } from './test-kit/stand-in.js';
 import { checkNamed, conformance, conformanceReport, demoUsers } from './suite-under-test.js';
 import { describeResponse } from './wire.js';
 

@@ -1,6 +1,6 @@
 import type { Caller } from './caller.js';
 import type { Allowance } from './request-bounds.js';
-import type { Exchange, WireRequest, WireResponse } from './wire.js';
+import type { WireExchange, WireRequest, WireResponse } from './wire.js';
 
 /** No response arrived: the connection failed or the per-request timeout passed. */
 export class NoResponse extends Error {
@@ -49,7 +49,7 @@ export class TargetClient {
     return new TargetClient(this.baseUrl, this.#timeoutMs, bounds);
   }
 
-  async send(method: string, path: string, options: RequestOptions = {}): Promise<Exchange> {
+  async send(method: string, path: string, options: RequestOptions = {}): Promise<WireExchange> {
     const request = wireRequest(this.baseUrl, method, path, options);
     for (let attempt = 0; ; attempt++) {
       const response = await this.#once(request, attempt === 0 ? 'request' : 'retry');

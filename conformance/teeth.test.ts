@@ -4,7 +4,7 @@ import { startOriginServer } from '../server/origin-server.js';
 import { defaultGraphSettings } from '../src/graph/endpoint.js';
 import { graphLimitsWith } from '../src/graph/limits/settings.js';
 import type { JsonCheck } from './json-report.js';
-import { type Behaviour, identified, jsonAnswer, type PlainRequest, type PlainResponse, startStandIn } from './stand-in.js';
+import { type Behaviour, identified, jsonAnswer, type PlainRequest, type PlainResponse, startStandIn } from './test-kit/stand-in.js';
 import { checkNamed, conformanceReport } from './suite-under-test.js';
 
 /**

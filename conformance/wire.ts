@@ -20,7 +20,7 @@ export interface WireResponse {
   readonly elapsedMs: number;
 }
 
-export interface Exchange {
+export interface WireExchange {
   readonly request: WireRequest;
   readonly response: WireResponse;
 }

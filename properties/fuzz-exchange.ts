@@ -11,7 +11,7 @@ export type Variant = (t: TestOrigin) => Target;
 export const realOrigin: Variant = (t) => t.origin;
 
 /** One request and what came of it: a response, or what the origin threw (or rejected with). */
-export interface Exchange {
+export interface FuzzExchange {
   readonly attempt: Attempt;
   readonly request: HttpRequest;
   readonly outcome: { readonly ok: true; readonly response: HttpResponse } | { readonly ok: false; readonly error: unknown };
@@ -21,7 +21,7 @@ export interface Exchange {
 }
 
 /** A principle's verdict on one exchange: undefined when it holds, else what went wrong. */
-export type Judge = (x: Exchange) => string | undefined;
+export type Judge = (x: FuzzExchange) => string | undefined;
 
 /**
  * Sends the attempts in order to a fresh origin (through `variant`) and throws, with the request described,
@@ -34,7 +34,7 @@ export async function fuzzRun(attempts: readonly Attempt[], judge: Judge, varian
   for (const [i, attempt] of attempts.entries()) {
     const req = request(attempt.method, attempt.path, { ...attempt.headers, ...(await credentialHeaders(t, attempt.credential)) }, attempt.body);
     const stateBefore = JSON.stringify(target.state());
-    let outcome: Exchange['outcome'];
+    let outcome: FuzzExchange['outcome'];
     try {
       outcome = { ok: true, response: await target.handle(req) };
     } catch (error) {

@@ -3,7 +3,7 @@ import { describe, expect } from 'vitest';
 import { graphMediaType } from '../src/graph/http/graph-error.js';
 import { jsonResponse, splitPath } from '../src/http/message.js';
 import { parsePathId } from '../src/http/path-id.js';
-import { type Exchange, fuzzRun, type Judge, thrown, type Variant } from './fuzz-exchange.js';
+import { type FuzzExchange, fuzzRun, type Judge, thrown, type Variant } from './fuzz-exchange.js';
 import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
@@ -39,7 +39,7 @@ function graphErrorsFault(body: unknown): string | undefined {
   return bad === undefined ? undefined : `an error without a message: ${JSON.stringify(bad).slice(0, 100)}`;
 }
 
-const precise: Judge = ({ request, outcome }: Exchange) => {
+const precise: Judge = ({ request, outcome }: FuzzExchange) => {
   if (!outcome.ok) return `the origin threw ${thrown(outcome.error)}`;
   const res = outcome.response;
   if (res.status < 400 || res.status >= 500) return undefined;

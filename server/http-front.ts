@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Maybe } from '../src/http/handler.js';
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
 import { defaultMaxBodyBytes } from './body-limit.js';
@@ -10,12 +11,12 @@ import { writeResponse } from './outgoing-response.js';
 /** The socket is closed without a response: what a lost response looks like to the client. */
 export const dropResponse = Symbol('drop response');
 
-/** One request in, one response out (or none at all): the whole of what a server here does. */
-export type Exchange = (request: HttpRequest) => HttpResponse | typeof dropResponse | Promise<HttpResponse | typeof dropResponse>;
+/** A `Handler` that may also answer nothing at all: the whole of what a server here does. */
+export type FrontHandler = (request: HttpRequest) => Maybe<HttpResponse | typeof dropResponse>;
 
 export interface FrontOptions {
   readonly maxBodyBytes?: number;
-  /** Where a failing exchange is reported; stderr by default. */
+  /** Where a failing handler is reported; stderr by default. */
   readonly log?: (line: string) => void;
 }
 
@@ -26,13 +27,13 @@ export interface FrontOptions {
 const maxHeaderBytes = 32 * 1024;
 
 /**
- * A node:http server around an `Exchange`. Everything between the socket and `HttpRequest` lives here and
+ * A node:http server around a `FrontHandler`. Everything between the socket and `HttpRequest` lives here and
  * in `readIncoming`/`writeResponse`, so the three servers (origin, cache, unstable line) differ only in
- * their exchange. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
- * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing exchange
+ * their handler. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
+ * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing handler
  * with 500 (a bug, logged, never a crash), a WebSocket upgrade with 501.
  */
-export function httpFront(exchange: Exchange, options: FrontOptions = {}): Server {
+export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Server {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const log = options.log ?? ((line: string) => { console.error(line); });
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
@@ -53,7 +54,7 @@ export function httpFront(exchange: Exchange, options: FrontOptions = {}): Serve
     const incoming = await readIncoming(req, maxBodyBytes);
     if (!incoming.ok) return { response: incoming.response, close: incoming.closeConnection };
     try {
-      return { response: await exchange(incoming.request), close: false };
+      return { response: await handler(incoming.request), close: false };
     } catch (error) {
       log(`${incoming.request.method} ${incoming.request.path}: the handler threw: ${describe(error)}`);
       return { response: problemResponse(problem(500, 'internal-error', 'Internal Server Error', 'The server failed to answer this request; the failure is logged.')), close: false };

@@ -1,7 +1,7 @@
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged } from '../check.js';
 import { createdId, createNote, notePath, uniqueContent } from '../note-requests.js';
 import { specEndpoints, type SpecEndpoint } from '../spec-endpoints.js';
-import { type Exchange, jsonOf } from '../wire.js';
+import { type WireExchange, jsonOf } from '../wire.js';
 
 /** An id no deployment is expected to have: DELETE is probed there, so a missing gate 1 cannot destroy anything. */
 const freeId = '999999999';
@@ -82,8 +82,8 @@ async function fixtures(ctx: CheckContext): Promise<Fixtures | Finding> {
 }
 
 /** A problem body's members that must not depend on the object (RFC 9457), `instance` aside: it may name the URL. */
-function sameRefusal(a: Exchange, b: Exchange): boolean {
-  const members = (x: Exchange) => {
+function sameRefusal(a: WireExchange, b: WireExchange): boolean {
+  const members = (x: WireExchange) => {
     const body = jsonOf(x.response);
     if (typeof body !== 'object' || body === null) return x.response.body;
     return JSON.stringify(Object.entries(body).filter(([name]) => name !== 'instance'));

@@ -1,22 +1,22 @@
 import type { Caller } from '../caller.js';
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
-import { type Exchange, jsonOf } from '../wire.js';
+import { type WireExchange, jsonOf } from '../wire.js';
 
 const mergePatch = 'application/merge-patch+json';
 const who = (caller: Caller): string => `--${caller.role} (${caller.label}${caller.userId === undefined ? '' : `, user ${caller.userId}`})`;
 
 /** The order's owner as its record names it (spec §2: "owner (stored as user_id)"), when it was read. */
-function ownerOf(exchange: Exchange): string | undefined {
+function ownerOf(exchange: WireExchange): string | undefined {
   if (exchange.response.status !== 200) return undefined;
   const owner = (jsonOf(exchange.response) as { user_id?: unknown } | undefined)?.user_id;
   return typeof owner === 'number' || typeof owner === 'string' ? String(owner) : undefined;
 }
 
 /** Reads every probed order as both users and reports every read that cannot be its owner's. */
-async function orderReads(ctx: CheckContext, findings: Finding[]): Promise<{ readonly byUser: number[]; readonly byOther: number[]; readonly records: Map<number, Exchange> }> {
+async function orderReads(ctx: CheckContext, findings: Finding[]): Promise<{ readonly byUser: number[]; readonly byOther: number[]; readonly records: Map<number, WireExchange> }> {
   const byUser: number[] = [];
   const byOther: number[] = [];
-  const records = new Map<number, Exchange>();
+  const records = new Map<number, WireExchange>();
   for (const id of ctx.settings.orderIds) {
     const path = `/orders/${id}`;
     const reads = [[ctx.user, await ctx.origin.send('GET', path, { as: ctx.user })], [ctx.otherUser, await ctx.origin.send('GET', path, { as: ctx.otherUser })]] as const;
@@ -47,9 +47,9 @@ async function orderReads(ctx: CheckContext, findings: Finding[]): Promise<{ rea
  * as it is): a missing owner check shows as a 2xx without any harm to the owner's data. DELETE is not probed
  * on objects the suite did not create: on a vulnerable target it would destroy them.
  */
-async function noOpWrites(ctx: CheckContext, ownOrders: readonly number[], records: Map<number, Exchange>, findings: Finding[]): Promise<string[]> {
+async function noOpWrites(ctx: CheckContext, ownOrders: readonly number[], records: Map<number, WireExchange>, findings: Finding[]): Promise<string[]> {
   const done: string[] = [];
-  const refused = (what: string, exchange: Exchange, object: string) => {
+  const refused = (what: string, exchange: WireExchange, object: string) => {
     const status = exchange.response.status;
     if (is2xx(status)) findings.push(finding(`${who(ctx.otherUser)} may change ${object}: ${what} answered ${status}`, `403 (or 404): ${object} is not theirs`, exchange));
     else if (status >= 500) findings.push(finding(`${what} by ${who(ctx.otherUser)} failed on the server`, '403 (or 404)', exchange));

@@ -10,7 +10,8 @@ import type { OrdersStore } from './store.js';
 const personal = { 'cache-control': 'private, no-store' };
 
 const itemMethods = ['GET', 'PATCH', 'DELETE'] as const;
-const itemActions = { GET: 'read', HEAD: 'read', PATCH: 'update', DELETE: 'delete' } as const;
+// No HEAD: the pipeline answers it as GET before any route sees it (src/pipeline/head-as-get.ts).
+const itemActions = { GET: 'read', PATCH: 'update', DELETE: 'delete' } as const;
 
 /**
  * `GET /orders` (the caller's own), `GET|PATCH|DELETE /orders/<id>`. Each asks gate 2 first and then
@@ -18,7 +19,7 @@ const itemActions = { GET: 'read', HEAD: 'read', PATCH: 'update', DELETE: 'delet
  */
 export function handleOrders(store: OrdersStore, req: HttpRequest, pathname: string, guard: Guard): HttpResponse {
   if (pathname === '/orders') {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(req.method, ['GET']);
+    if (req.method !== 'GET') return methodNotAllowed(req.method, ['GET']);
     const access = guard.access({ action: 'list', resource: 'orders' }, { resource: 'orders' });
     if (!access.allow) return forbidden(access.reason);
     return jsonResponse(200, { items: store.list(access.lookup) }, personal);

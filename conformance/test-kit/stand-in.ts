@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
-import { listen, type RunningServer } from '../server/listening-server.js';
+import { listen, type RunningServer } from '../../server/listening-server.js';
 
 /**
  * A deliberately broken stand-in for tests: a small node:http server in front of a real origin that passes
