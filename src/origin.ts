@@ -12,15 +12,7 @@ import type { NotesStore } from './notes/store.js';
 import type { OrdersStore } from './orders/store.js';
 import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
 import { createOriginStorage, type OriginStorage } from './origin-storage.js';
-import { audited, requestWords } from './pipeline/audit.js';
-import { authenticate } from './pipeline/authenticate.js';
-import { headAsGet } from './pipeline/head-as-get.js';
-import { idempotency } from './pipeline/idempotency.js';
-import { privateByDefault } from './pipeline/private-by-default.js';
-import { rateLimit } from './pipeline/rate-limit.js';
-import { RequestContext } from './pipeline/request-context.js';
-import { signIn } from './pipeline/sign-in.js';
-import { pipeline } from './pipeline/stage.js';
+import { requestPipeline } from './pipeline/request-pipeline.js';
 import type { demoAccountStore } from './auth/accounts.js';
 import type { AuditLog } from './policy/audit-log.js';
 import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, type EnumerationAlert } from './policy/enumeration-detector.js';
@@ -152,18 +144,11 @@ export function createOrigin(
   const stopDetecting = audit.onRecord((record) => detector.observe(record));
   const sockets = new GraphSockets(graph);
 
-  // The order a request meets the stages in; the response passes them again in reverse.
-  const serve = pipeline(
-    [
-      headAsGet, signIn(login, env.now), audited(audit, env.now, requestWords), authenticate(authenticator, policy, env.now),
-      privateByDefault, rateLimit(buckets, env.now), idempotency(storage.idempotency, requiresKey),
-    ],
-    resourceRoutes({ graph, orders, notes, users, posts, login }),
-  );
+  const gates = { now: env.now, login, authenticator, policy, buckets, audit, idempotency: storage.idempotency, requiresKey };
   const socketDoor = graphSocketDoor({ now: env.now, authenticator, policy, buckets, audit, sockets });
 
   return {
-    handle: (req) => serve(req, new RequestContext(req.path)),
+    handle: requestPipeline(gates, resourceRoutes({ graph, orders, notes, users, posts, login })),
     state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
     settings,
     login,
