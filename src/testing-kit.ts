@@ -1,3 +1,4 @@
+import type { Maybe } from './http/handler.js';
 import { request, type HttpRequest, type HttpResponse } from './http/message.js';
 import { createOrigin, type Origin, type OriginSettings, defaultOriginSettings } from './origin.js';
 
@@ -28,7 +29,7 @@ export class TestOrigin {
     return this.origin.handle(request(method, path, withType, body === undefined ? undefined : JSON.stringify(body)));
   }
 
-  handle(req: HttpRequest): HttpResponse | Promise<HttpResponse> {
+  handle(req: HttpRequest): Maybe<HttpResponse> {
     return this.origin.handle(req);
   }
 }

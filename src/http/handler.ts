@@ -8,8 +8,12 @@ import type { HttpRequest, HttpResponse } from './message.js';
  */
 export type Maybe<T> = T | Promise<T>;
 
-/** Anything that answers requests: the origin, one stage of its pipeline, a resource, a stand-in in a test. */
-export type Handler = (req: HttpRequest) => Maybe<HttpResponse>;
+/**
+ * Anything that answers requests: the origin, a resource, a stand-in in a test. `rest` is whatever else its
+ * caller passes along (the pipeline passes the request's context), so that a wrapper such as `idempotent`
+ * is built once rather than per request.
+ */
+export type Handler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => Maybe<HttpResponse>;
 
 /** `f` applied to `value` once it is there: at once when it is there now, so a synchronous chain stays synchronous. */
 export function andThen<T, U>(value: Maybe<T>, f: (value: T) => Maybe<U>): Maybe<U> {

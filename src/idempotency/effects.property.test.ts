@@ -1,8 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import type { Handler, Maybe } from '../http/handler.js';
 import { type HttpResponse, jsonResponse, request, response } from '../http/message.js';
 import { problem, problemResponse } from '../http/problem.js';
-import { type Handler, idempotent, type IdempotencyOptions, isStoredStatus } from './idempotent-handler.js';
+import { idempotent, type IdempotencyOptions, isStoredStatus } from './idempotent-handler.js';
 import { IdempotencyStore } from './record-store.js';
 import { runCount } from '../../testing/run-count.js';
 
@@ -77,7 +78,7 @@ function effectsAtMostOncePerKey(wrap: Wrap) {
       nowUs += s.gapUs;
       const body = JSON.stringify({ content: s.content, outcome: s.outcome });
       const req = request('POST', '/notes', { 'content-type': 'application/json', 'x-caller': s.caller, 'idempotency-key': s.key }, body);
-      let res: HttpResponse | Promise<HttpResponse> | 'threw';
+      let res: Maybe<HttpResponse> | 'threw';
       try {
         res = handle(req);
       } catch {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Handler, Maybe } from '../http/handler.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, request, response } from '../http/message.js';
 import { problem, problemResponse } from '../http/problem.js';
-import { type Handler, idempotent, type IdempotencyOptions, replayedHeader, readsIdempotencyKey } from './idempotent-handler.js';
+import { idempotent, type IdempotencyOptions, replayedHeader, readsIdempotencyKey } from './idempotent-handler.js';
 import { IdempotencyStore } from './record-store.js';
 
 const json = { 'content-type': 'application/json' };
@@ -28,7 +29,7 @@ function setup(handler: Handler, options: Partial<IdempotencyOptions> = {}, rete
 }
 
 /** For the synchronous paths: a promise here would mean the wrapper broke "effect and record in one step". */
-function sync(result: HttpResponse | Promise<HttpResponse>): HttpResponse {
+function sync(result: Maybe<HttpResponse>): HttpResponse {
   if (result instanceof Promise) throw new Error('expected a synchronous response');
   return result;
 }

@@ -1,4 +1,4 @@
-import type { Maybe } from '../http/handler.js';
+import type { Handler, Maybe } from '../http/handler.js';
 import { type HttpRequest, type HttpResponse, splitPath } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { requestFingerprint } from './fingerprint.js';
@@ -6,11 +6,6 @@ import { idempotencyKeyHeader, parseIdempotencyKey } from './key.js';
 import { keyInFlight, keyMalformed, keyMissing, keyReused } from './problems.js';
 import type { IdempotencyStore, InFlightRecord } from './record-store.js';
 
-/**
- * What `idempotent` wraps: a request handler, with whatever else its caller passes along (the request
- * pipeline passes the request's context), so the wrapper is built once rather than per request.
- */
-export type Handler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => Maybe<HttpResponse>;
 /** A handler that answers at once, like the notes routes: wrapped, it still answers at once. */
 export type SyncHandler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => HttpResponse;
 
