@@ -1,5 +1,5 @@
 import { curlCommand } from './curl-command.js';
-import type { Outcome, SuiteResult } from './suite-run.js';
+import type { CheckResult, Outcome, SuiteResult } from './suite-run.js';
 
 export interface JsonFinding {
   readonly what: string;
@@ -11,17 +11,12 @@ export interface JsonFinding {
   readonly curl: string;
 }
 
-export interface JsonCheck {
-  readonly name: string;
-  readonly principle: string;
-  readonly outcome: Outcome;
-  readonly reason: string;
-  readonly ms: number;
-  readonly requests: number;
+/** A check's result as the report writes it: findings and the unanswered request with their `curl`. */
+export type JsonCheck = Omit<CheckResult, 'findings' | 'unanswered'> & {
   readonly findings: readonly JsonFinding[];
   /** For an `error` on a request that got no response. */
   readonly unanswered?: { readonly method: string; readonly url: string; readonly curl: string };
-}
+};
 
 export interface JsonReport {
   readonly target: { readonly baseUrl: string; readonly cacheUrl: string | null };

@@ -1,26 +1,17 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { listen, type RunningServer } from '../../server/listening-server.js';
+import type { WireRequest, WireResponse } from '../wire.js';
 
 /**
  * A deliberately broken stand-in for tests: a small node:http server in front of a real origin that passes
  * requests on, except where its behaviour breaks exactly one principle. Each check's tests put one in front
  * of our origin to show that the check catches that breakage ("tests have teeth").
  */
-export interface PlainRequest {
-  readonly method: string;
-  /** Path and query. */
-  readonly path: string;
-  /** Lower-case names. */
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string | undefined;
-}
+/** What the suite sends, as the stand-in sees it: the path (with its query) in place of the absolute URL. */
+export type PlainRequest = Omit<WireRequest, 'url'> & { readonly path: string };
 
-export interface PlainResponse {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly setCookies: readonly string[];
-  readonly body: string;
-}
+/** What the suite receives, without the timing the stand-in does not measure. */
+export type PlainResponse = Omit<WireResponse, 'elapsedMs'>;
 
 export type Forward = (req: PlainRequest) => Promise<PlainResponse>;
 export type Behaviour = (req: PlainRequest, forward: Forward) => Promise<PlainResponse>;
