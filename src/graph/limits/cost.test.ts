@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateCost, maxCostRule, type VariableValues } from './cost.js';
 import { maxDepthRule } from './depth.js';
 import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
-import { sampleQuery, testSchema } from './test-schema.js';
+import { sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
 
 const cost = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits, operationName?: string) =>
   estimateCost(parse(query), testSchema, variables, limits, operationName);

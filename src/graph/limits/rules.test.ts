@@ -4,7 +4,7 @@ import type { VariableValues } from './cost.js';
 import { limitRules } from './rules.js';
 import { defaultGraphLimits, type GraphLimits } from './settings.js';
 import { hideSuggestions } from './suggestions.js';
-import { nestedQuery, sampleQuery, testSchema } from './test-schema.js';
+import { nestedQuery, sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
 import { parseWithLimits } from './tokens.js';
 
 /** What the endpoint does with a query: parse with the token limit, validate with every rule, hide suggestions. */
