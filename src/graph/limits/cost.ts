@@ -1,10 +1,12 @@
 import {
   getNamedType, getNullableType, getVariableValues, GraphQLError, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
   valueFromAST, type DocumentNode, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionNode, type SelectionSetNode, type ValidationRule,
+  type OperationDefinitionNode, type SelectionSetNode, type ValidationRule,
 } from 'graphql';
-import { fragmentLookup, measuredOnce, operationsOf, type FragmentLookup } from './fragments.js';
+import { fragmentLookup, operationsOf, type FragmentLookup } from './fragments.js';
+import { introspectionFields } from './introspection.js';
 import { operationLabel } from './operation-label.js';
+import { foldSelections } from './selection-fold.js';
 import { checkGraphLimits, type GraphLimits } from './settings.js';
 
 /** A request's variables as the client sent them (the JSON `variables` member), before coercion. */
@@ -12,9 +14,6 @@ export type VariableValues = Readonly<Record<string, unknown>>;
 
 /** The argument that bounds a list field's length (`User.posts(limit:)`, spec §8.4). */
 const sizeArgument = 'limit';
-
-/** See depth.ts: introspection reads the schema, not the store; MaxIntrospectionDepthRule bounds it. */
-const introspectionFields: ReadonlySet<string> = new Set(['__schema', '__type']);
 
 /**
  * The cost of an operation: every field costs its weight each time it resolves, and everything a list field
@@ -35,41 +34,30 @@ export function operationCost(
   // values only have to give some answer.
   const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   const values: VariableValues = coercion.coerced ?? variables;
-  // A fragment costs the same wherever it is spread in one operation: its type condition fixes its types.
-  const fragmentCost = measuredOnce(fragmentNamed, (fragment) => costOfSet(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value)));
 
-  const costOfSet = (set: SelectionSetNode, parentType: GraphQLNamedType | undefined): number =>
-    set.selections.reduce((sum, selection) => sum + costOf(selection, parentType), 0);
-
-  const costOf = (selection: SelectionNode, parentType: GraphQLNamedType | undefined): number => {
-    switch (selection.kind) {
-      case Kind.FIELD:
-        return fieldCost(selection, parentType);
-      case Kind.INLINE_FRAGMENT:
-        return costOfSet(selection.selectionSet, selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType);
-      case Kind.FRAGMENT_SPREAD:
-        return fragmentCost(selection.name.value);
-    }
-  };
-
-  const fieldCost = (field: FieldNode, parentType: GraphQLNamedType | undefined): number => {
+  const fieldCost = (field: FieldNode, parentType: GraphQLNamedType | undefined, inner: (set: SelectionSetNode, type: GraphQLNamedType | undefined) => number): number => {
     const name = field.name.value;
     if (name === '__typename' || introspectionFields.has(name)) return 0;
     const definition = isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[name] : undefined;
     if (parentType === undefined || definition === undefined) {
       // Unknown to the schema: FieldsOnCorrectTypeRule refuses the document. Count it as an object so the
       // rest of the estimate still means something in the error list.
-      return 1 + (field.selectionSet ? costOfSet(field.selectionSet, undefined) : 0);
+      return 1 + (field.selectionSet ? inner(field.selectionSet, undefined) : 0);
     }
     const returnsObjects = isCompositeType(getNamedType(definition.type));
     const configured = limits.fieldWeights[`${parentType.name}.${name}`];
     const weight = returnsObjects ? Math.max(1, configured ?? 1) : (configured ?? 0);
-    const perItem = weight + (field.selectionSet ? costOfSet(field.selectionSet, getNamedType(definition.type)) : 0);
+    const perItem = weight + (field.selectionSet ? inner(field.selectionSet, getNamedType(definition.type)) : 0);
     return times(itemsBound(field, definition, values, limits.defaultListSize), perItem);
   };
 
   const root = schema.getRootType(operation.operation);
-  return costOfSet(operation.selectionSet, root ?? undefined);
+  return foldSelections(operation.selectionSet, root ?? undefined, fragmentNamed, {
+    field: fieldCost,
+    combine: 'sum',
+    // A fragment costs the same wherever it is spread in one operation: its type condition fixes its types.
+    within: (typeCondition) => schema.getType(typeCondition.name.value),
+  });
 }
 
 /**
