@@ -8,7 +8,7 @@ import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
 import { aliasesAndDepth } from './limits/static-rules.js';
-import { operationCosts, tooCostlyError, type VariableValues } from './limits/cost.js';
+import { type CostCheck, maxCostCheck, type VariableValues } from './limits/cost.js';
 import { defaultGraphLimits, type GraphLimits } from './limits/settings.js';
 import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
@@ -56,6 +56,7 @@ export class GraphEndpoint {
   readonly #users: UsersStore;
   readonly #posts: PostsStore;
   readonly #budget: CostBudget;
+  readonly #cost: CostCheck;
   /** Virtual microseconds, for the cost budget's refill. */
   readonly #now: () => number;
 
@@ -68,6 +69,7 @@ export class GraphEndpoint {
     const limits = settings.limits;
     for (const query of settings.preloadedQueries) this.persisted.preload(query);
     this.documents = new DocumentCache(graphSchema, { parse: (q) => parseWithLimits(q, limits), rules: aliasesAndDepth(limits) });
+    this.#cost = maxCostCheck(graphSchema, limits);
   }
 
   handle(req: HttpRequest, guard: Guard): HttpResponse | Promise<HttpResponse> {
@@ -106,12 +108,9 @@ export class GraphEndpoint {
       return refused(400, [new GraphQLError(operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${operationName}".`)]);
     }
     if (!accepts.includes(operation.operation)) return notCarried(operation.operation, accepts);
-    // Every operation of the document, not only the one that runs: a document carrying an oversized operation
-    // has no honest use (as maxCostRule decides).
-    const costs = operationCosts(prepared.document, graphSchema, variables ?? {}, this.#settings.limits);
-    const tooCostly = costs.filter(({ cost }) => cost > this.#settings.limits.maxCost).map(({ operation, cost }) => tooCostlyError(operation, cost, this.#settings.limits));
-    if (tooCostly.length > 0) return refused(400, tooCostly);
-    const cost = costs.find((c) => c.operation === operation)!.cost;
+    const priced = this.#cost(prepared.document, operation, variables ?? {});
+    if (!priced.ok) return refused(400, priced.errors);
+    const cost = priced.cost;
     const charge = this.#budget.charge(`user:${guard.subject.userId}`, this.#now(), cost);
     const extensions = charge.report === undefined ? undefined : { cost: charge.report };
     if (!charge.ok) {

@@ -1,7 +1,7 @@
 import {
   getNamedType, getNullableType, getVariableValues, GraphQLError, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
   valueFromAST, type DocumentNode, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionSetNode, type ValidationRule,
+  type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
 import { fragmentLookup, operationsOf, type FragmentLookup } from './fragments.js';
 import { introspectionFields } from './introspection.js';
@@ -22,7 +22,7 @@ const sizeArgument = 'limit';
  * reading is taken: every selection counts whatever its `@skip`/`@include` or type condition, and fields that
  * execution merges are counted once per time they are written.
  */
-export function operationCost(
+function operationCost(
   operation: OperationDefinitionNode,
   schema: GraphQLSchema,
   variables: VariableValues,
@@ -107,42 +107,39 @@ export function estimateCost(
   return Math.max(0, ...operationsOf(document, operationName).map((operation) => operationCost(operation, schema, variables, limits, fragmentNamed)));
 }
 
-/** The error for an operation over `limits.maxCost`, the same whether a rule or the endpoint finds it. */
-export function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
+/** Whether the cost limit lets a request run: the cost of its operation, or why not. */
+export type CostVerdict = { readonly ok: true; readonly cost: number } | { readonly ok: false; readonly errors: readonly GraphQLError[] };
+
+/** The cost limit built for one schema and one set of limits, applied to one request. */
+export type CostCheck = (document: DocumentNode, operation: OperationDefinitionNode, variables: VariableValues) => CostVerdict;
+
+/**
+ * The cost limit (spec §8.3): refuses a request when an operation of its document is estimated over
+ * `limits.maxCost`, else gives the cost of `operation`, the one the request runs. Checked on every request,
+ * after validation: the variables are the request's, since a `limit` passed as `$n` is as much a part of the
+ * cost as one written in the query. Every operation of the document is priced, not only the one that runs: a
+ * document carrying an oversized operation has no honest use. All of it in one walk, not a graphql-js
+ * `validate` pass, whose fixed cost alone (about 0.3 ms here) was most of the admission of a cached document
+ * (docs/decisions.md, "GraphQL limits: one path"). The limits are checked when it is built, as a rule's are.
+ */
+export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCheck {
+  checkGraphLimits(limits);
+  return (document, operation, variables) => {
+    const fragmentNamed = fragmentLookup(document);
+    const errors: GraphQLError[] = [];
+    let cost = 0;
+    for (const each of operationsOf(document)) {
+      const eachCost = operationCost(each, schema, variables, limits, fragmentNamed);
+      if (eachCost > limits.maxCost) errors.push(tooCostlyError(each, eachCost, limits));
+      if (each === operation) cost = eachCost;
+    }
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, cost };
+  };
+}
+
+function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
   return new GraphQLError(`${operationLabel(operation)} has an estimated cost of ${cost}; the maximum cost is ${limits.maxCost}.`, {
     nodes: operation,
     extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: limits.maxCost },
-  });
-}
-
-/**
- * Every operation of a validated document with its cost, in one walk: what the endpoint checks on each request.
- * The same numbers as `maxCostRule`, without a graphql-js `validate` pass, whose fixed cost alone (about
- * 0.3 ms here) was most of the admission of a cached document.
- */
-export function operationCosts(
-  document: DocumentNode,
-  schema: GraphQLSchema,
-  variables: VariableValues,
-  limits: GraphLimits,
-): { readonly operation: OperationDefinitionNode; readonly cost: number }[] {
-  const fragmentNamed = fragmentLookup(document);
-  return operationsOf(document).map((operation) => ({ operation, cost: operationCost(operation, schema, variables, limits, fragmentNamed) }));
-}
-
-/**
- * Refuses an operation whose estimated cost exceeds `limits.maxCost` (spec §8.3). The variables are the
- * request's, since a `limit` passed as `$n` is as much a part of the cost as one written in the query. Every
- * operation of the document is checked: the rule does not know which one the request names, and a document
- * carrying an oversized operation has no honest use.
- */
-export function maxCostRule(limits: GraphLimits, variables: VariableValues = {}): ValidationRule {
-  checkGraphLimits(limits);
-  return (context) => ({
-    OperationDefinition(operation) {
-      const cost = operationCost(operation, context.getSchema(), variables, limits, (name) => context.getFragment(name));
-      if (cost > limits.maxCost) context.reportError(tooCostlyError(operation, cost, limits));
-      return false;
-    },
   });
 }
