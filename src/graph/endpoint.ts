@@ -1,4 +1,5 @@
 import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode } from 'graphql';
+import { andThen, type Maybe } from '../http/handler.js';
 import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
@@ -72,7 +73,7 @@ export class GraphEndpoint {
     this.#cost = maxCostCheck(graphSchema, limits);
   }
 
-  handle(req: HttpRequest, guard: Guard): HttpResponse | Promise<HttpResponse> {
+  handle(req: HttpRequest, guard: Guard): Maybe<HttpResponse> {
     const read = readGraphRequest(req);
     if (!read.ok) return read.response;
     const resolved = this.persisted.resolve(read.params, this.#settings.persisted);
@@ -81,11 +82,9 @@ export class GraphEndpoint {
     const isGet = req.method === 'GET';
     const admission = this.admit(resolved.query, variables, operationName, guard, isGet ? overGet : overPost);
     if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors, extensions: admission.extensions }, admission.headers);
-    const context = this.context(guard);
-    return runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions).then(({ response, executed, partial }) => {
-      this.recordExecution(context);
-      return isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response;
-    });
+    const ran = this.execute(guard, (context) => runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions));
+    return andThen(ran, ({ response, executed, partial }) =>
+      isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response);
   }
 
   /**
@@ -124,15 +123,18 @@ export class GraphEndpoint {
     return this.#settings.persisted;
   }
 
-  /** A fresh context for one operation: the caller's gate 2 and new loaders, so no cache is shared between callers. */
-  context(guard: Guard): GraphContext {
-    return { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
-  }
-
-  /** Adds one finished operation's counts to the totals. */
-  recordExecution(context: GraphContext): void {
-    this.stats.resolverCalls += context.resolverCalls;
-    this.stats.objectsResolved += context.resolved;
+  /**
+   * Runs one operation for `guard`, whichever transport carried it: `operation` gets a fresh context (the
+   * caller's gate 2 and new loaders, so no cache is shared between callers), and once it has finished its
+   * counts join the totals. One call, so no operation can run with a context whose counts are never added.
+   */
+  execute<T>(guard: Guard, operation: (context: GraphContext) => Maybe<T>): Maybe<T> {
+    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
+    return andThen(operation(context), (result) => {
+      this.stats.resolverCalls += context.resolverCalls;
+      this.stats.objectsResolved += context.resolved;
+      return result;
+    });
   }
 }
 
