@@ -98,7 +98,7 @@ export class GraphEndpoint {
     variables: VariableValues | undefined,
     operationName: string | undefined,
     guard: Guard,
-    accepts: readonly OperationTypeNode[] = anyOperation,
+    transport: Transport,
   ): Admission {
     const prepared = this.documents.prepare(query);
     if (!prepared.ok) return refused(400, prepared.errors);
@@ -106,7 +106,7 @@ export class GraphEndpoint {
     if (operation === null || operation === undefined) {
       return refused(400, [new GraphQLError(operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${operationName}".`)]);
     }
-    if (!accepts.includes(operation.operation)) return notCarried(operation.operation, accepts);
+    if (!transport.carries.includes(operation.operation)) return notCarried(operation.operation, transport);
     const priced = this.#cost(prepared.document, operation, variables ?? {});
     if (!priced.ok) return refused(400, priced.errors);
     const cost = priced.cost;
@@ -148,9 +148,17 @@ export type Admission =
   | { readonly ok: true; readonly document: DocumentNode; readonly cost: number; readonly extensions: GraphExtensions | undefined }
   | { readonly ok: false; readonly status: number; readonly errors: readonly GraphQLError[]; readonly headers: Headers; readonly extensions: GraphExtensions | undefined };
 
-const overGet: readonly OperationTypeNode[] = [OperationTypeNode.QUERY];
-const overPost: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION];
-const anyOperation: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION];
+/** A way an operation reaches the endpoint, and the kinds of operation it may carry. */
+export interface Transport {
+  /** How a refusal names it to the client. */
+  readonly name: string;
+  readonly carries: readonly OperationTypeNode[];
+}
+
+const overGet: Transport = { name: 'GET', carries: [OperationTypeNode.QUERY] };
+const overPost: Transport = { name: 'POST', carries: [OperationTypeNode.QUERY, OperationTypeNode.MUTATION] };
+/** graphql-ws carries every kind: a query or a mutation runs once, a subscription for as long as it lives. */
+export const overSocket: Transport = { name: 'the WebSocket', carries: [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION] };
 
 function refused(status: number, errors: readonly GraphQLError[], headers: Headers = {}, extensions?: GraphExtensions): Admission {
   return { ok: false, status, errors, headers, extensions };
@@ -160,9 +168,9 @@ function refused(status: number, errors: readonly GraphQLError[], headers: Heade
  * A mutation over GET is 405 with `Allow: POST` (GraphQL-over-HTTP: GET must not change anything). A
  * subscription over HTTP is 400: it needs a connection that stays open, the WebSocket at the same path.
  */
-function notCarried(operation: OperationTypeNode, accepts: readonly OperationTypeNode[]): Admission {
+function notCarried(operation: OperationTypeNode, transport: Transport): Admission {
   if (operation === OperationTypeNode.SUBSCRIPTION) {
     return refused(400, [new GraphQLError('A subscription needs a connection that stays open: open a WebSocket to /graphql with the graphql-transport-ws subprotocol.')]);
   }
-  return refused(405, [new GraphQLError(`A ${operation} cannot be sent with ${accepts.length === 1 ? 'GET' : 'this transport'}; use POST.`)], { allow: 'POST' });
+  return refused(405, [new GraphQLError(`A ${operation} cannot be sent with ${transport.name}; use POST.`)], { allow: 'POST' });
 }

@@ -5,7 +5,7 @@ import {
 import { andThen, type Maybe } from '../../http/handler.js';
 import type { HttpResponse } from '../../http/message.js';
 import type { Guard } from '../../policy/guard.js';
-import type { GraphEndpoint } from '../endpoint.js';
+import { type GraphEndpoint, overSocket } from '../endpoint.js';
 import { readGraphParams } from '../http/request-params.js';
 import { graphSchema } from '../schema.js';
 import type { OperationOutput, Operations, Stop } from './connection.js';
@@ -87,7 +87,7 @@ export class GraphOperations implements Operations {
   }
 
   #run(query: string, variables: Readonly<Record<string, unknown>> | undefined, operationName: string | undefined, guard: Guard, out: OperationOutput): Maybe<Stop> {
-    const admission = this.#endpoint.admit(query, variables, operationName, guard);
+    const admission = this.#endpoint.admit(query, variables, operationName, guard, overSocket);
     if (!admission.ok) return this.#refuse(guard, out, admission.status, formatted(admission.errors));
     const { document } = admission;
     const kind = getOperationAST(document, operationName)?.operation;
