@@ -147,7 +147,7 @@ export function createOrigin(
   const login = new Login(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
-  const graph = new GraphEndpoint(users, posts, settings.graph, env.now);
+  const graph = new GraphEndpoint({ users, posts, settings: settings.graph, now: env.now });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
   const stopDetecting = audit.onRecord((record) => detector.observe(record));

@@ -32,7 +32,7 @@ export function graphBench(): GraphBench {
   const guard = new Guard(subject, new Policy({ orders: 'owner-check' }));
   let nowUs = 0;
   const now = (): number => (nowUs += 10_000_000);
-  return { users, posts, guard, endpoint: () => new GraphEndpoint(users, posts, defaultGraphSettings, now) };
+  return { users, posts, guard, endpoint: () => new GraphEndpoint({ users, posts, settings: defaultGraphSettings, now }) };
 }
 
 /** Plain graphql-js on our schema and resolvers: parse, validate with the specified rules, execute. */

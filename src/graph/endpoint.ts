@@ -30,6 +30,18 @@ export interface GraphSettings {
 
 export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [], costBudget: defaultCostBudget };
 
+export interface GraphEndpointOptions {
+  readonly users: UsersStore;
+  readonly posts: PostsStore;
+  /** `defaultGraphSettings` when left out. */
+  readonly settings?: GraphSettings;
+  /**
+   * Virtual microseconds, for the cost budget's refill. Required, with no default: a clock that never moves
+   * would leave every caller's budget as it was after its first burst, without a word.
+   */
+  readonly now: () => number;
+}
+
 /**
  * GraphQL data every identified caller may read: a GET answered without errors may be kept by the shared
  * cache, per credential (as notes are), so a repeated persisted GET is a cache hit.
@@ -61,7 +73,7 @@ export class GraphEndpoint {
   /** Virtual microseconds, for the cost budget's refill. */
   readonly #now: () => number;
 
-  constructor(users: UsersStore, posts: PostsStore, settings: GraphSettings = defaultGraphSettings, now: () => number = () => 0) {
+  constructor({ users, posts, settings = defaultGraphSettings, now }: GraphEndpointOptions) {
     this.#budget = new CostBudget(settings.costBudget);
     this.#now = now;
     this.#users = users;
