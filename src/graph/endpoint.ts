@@ -60,11 +60,8 @@ export class GraphEndpoint {
   readonly persisted = new PersistedQueries();
   /** Mutations publish here, whichever transport carried them; subscriptions listen (`subscriptions/`). */
   readonly events = new EventHub<GraphEvent>();
-  /**
-   * Totals over every request: batch calls of the loaders (what DataLoader saves), field resolvers called and
-   * objects resolved (what a refused document must leave unchanged, and what the cost estimate must bound).
-   */
-  readonly stats = { batches: 0, resolverCalls: 0, objectsResolved: 0 };
+  /** Each operation's loaders count their batches straight into it; `execute` adds the rest when it ends. */
+  readonly #stats = { batches: 0, resolverCalls: 0, objectsResolved: 0 };
   readonly #settings: GraphSettings;
   readonly #users: UsersStore;
   readonly #posts: PostsStore;
@@ -130,6 +127,25 @@ export class GraphEndpoint {
     return { ok: true, document: prepared.document, cost, extensions };
   }
 
+  /** Everything the endpoint counts, as it is now: a copy, so only the endpoint moves it. */
+  totals(): GraphTotals {
+    const { batches, resolverCalls, objectsResolved } = this.#stats;
+    return {
+      batches,
+      resolverCalls,
+      objectsResolved,
+      documentHits: this.documents.hits,
+      documentMisses: this.documents.misses,
+      activeSubscriptions: this.events.size,
+    };
+  }
+
+  /** The request totals alone (see `GraphTotals`), as a copy; `totals()` has them with the rest. */
+  get stats(): Pick<GraphTotals, 'batches' | 'resolverCalls' | 'objectsResolved'> {
+    const { batches, resolverCalls, objectsResolved } = this.#stats;
+    return { batches, resolverCalls, objectsResolved };
+  }
+
   /** The persisted-query mode, which a `subscribe` over the socket obeys as a POST does. */
   get persistedMode(): PersistedMode {
     return this.#settings.persisted;
@@ -141,13 +157,27 @@ export class GraphEndpoint {
    * counts join the totals. One call, so no operation can run with a context whose counts are never added.
    */
   execute<T>(guard: Guard, operation: (context: GraphContext) => Maybe<T>): Maybe<T> {
-    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
+    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.#stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
     return andThen(operation(context), (result) => {
-      this.stats.resolverCalls += context.resolverCalls;
-      this.stats.objectsResolved += context.resolved;
+      this.#stats.resolverCalls += context.resolverCalls;
+      this.#stats.objectsResolved += context.resolved;
       return result;
     });
   }
+}
+
+/** What the endpoint has counted since it began. */
+export interface GraphTotals {
+  /** Batch calls of the loaders: what DataLoader saves. */
+  readonly batches: number;
+  /** Field resolvers called, and objects resolved: what a refused document must leave unchanged, and what the cost estimate must bound. */
+  readonly resolverCalls: number;
+  readonly objectsResolved: number;
+  /** Queries the document cache answered, and queries it had to parse and validate. */
+  readonly documentHits: number;
+  readonly documentMisses: number;
+  /** Subscriptions listening now. */
+  readonly activeSubscriptions: number;
 }
 
 /** What a response reports beside `data` and `errors`: the cost charged and the budget left. */
