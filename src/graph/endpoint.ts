@@ -1,4 +1,5 @@
 import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode } from 'graphql';
+import { callerKey } from '../auth/subject.js';
 import { andThen, type Maybe } from '../http/handler.js';
 import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
@@ -119,7 +120,7 @@ export class GraphEndpoint {
     const priced = this.#cost(prepared.document, operation, variables ?? {});
     if (!priced.ok) return refused(400, priced.errors);
     const cost = priced.cost;
-    const charge = this.#budget.charge(`user:${guard.subject.userId}`, this.#now(), cost);
+    const charge = this.#budget.charge(callerKey(guard.subject), this.#now(), cost);
     const extensions = charge.report === undefined ? undefined : { cost: charge.report };
     if (!charge.ok) {
       return refused(charge.status, [charge.error], charge.retryAfterSeconds === undefined ? {} : { 'retry-after': String(charge.retryAfterSeconds) }, extensions);
