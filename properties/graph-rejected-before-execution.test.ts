@@ -82,9 +82,7 @@ class UnvalidatedEndpoint extends EndpointGraph {
     if (!read.ok) return read.response;
     const { query, variables, operationName } = read.params;
     const document = parse(query!);
-    const context = this.endpoint.context(this.guardFor(caller));
-    const result = await execute({ schema: graphSchema, document, variableValues: variables, operationName, contextValue: context });
-    this.endpoint.recordExecution(context);
+    const result = await this.endpoint.execute(this.guardFor(caller), (contextValue) => execute({ schema: graphSchema, document, variableValues: variables, operationName, contextValue }));
     return graphResponse(result.data === undefined ? 400 : 200, result);
   }
 }

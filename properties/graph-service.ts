@@ -110,7 +110,7 @@ export class EndpointGraph implements GraphService {
   constructor(posts: PostsStore, settings: GraphSettings = defaultGraphSettings) {
     const users = new UsersStore();
     seedDemoData(users, posts);
-    this.endpoint = new GraphEndpoint(users, posts, settings);
+    this.endpoint = new GraphEndpoint({ users, posts, settings, now: () => 0 });
   }
 
   async send(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {

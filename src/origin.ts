@@ -138,7 +138,7 @@ export function createOrigin(
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
   const login = new Login(stores);
-  const graph = new GraphEndpoint(users, posts, settings.graph, env.now);
+  const graph = new GraphEndpoint({ users, posts, settings: settings.graph, now: env.now });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
   const stopDetecting = audit.onRecord((record) => detector.observe(record));
@@ -155,10 +155,10 @@ export function createOrigin(
     accounts,
     audit,
     alerts: detector.alerts,
-    graphStats: () => ({
-      ...graph.stats, documentHits: graph.documents.hits, documentMisses: graph.documents.misses,
-      openSockets: sockets.stats.open, activeSubscriptions: graph.events.size,
-    }),
+    graphStats: () => {
+      const { activeSubscriptions, ...totals } = graph.totals();
+      return { ...totals, openSockets: sockets.stats.open, activeSubscriptions };
+    },
     openSocket: socketDoor,
     socketMessagesSettled: () => sockets.deliveries.settled(),
     halt: stopDetecting,

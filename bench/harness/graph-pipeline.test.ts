@@ -9,8 +9,7 @@ describe('graph pipeline: three ways to answer the nested sample', () => {
   it('the pipeline answers with the same data as plain graphql() on the same schema and resolvers', async () => {
     const bench = graphBench();
     const endpoint = bench.endpoint();
-    const contextValue = endpoint.context(bench.guard);
-    const plain = await graphql({ schema: graphSchema, source: nestedSampleQuery, variableValues: { id: '1', limit: 3 }, contextValue });
+    const plain = await endpoint.execute(bench.guard, (contextValue) => graphql({ schema: graphSchema, source: nestedSampleQuery, variableValues: { id: '1', limit: 3 }, contextValue }));
     const res = await endpoint.handle(request('POST', '/graphql', { 'content-type': 'application/json' }, JSON.stringify({ query: nestedSampleQuery, variables: { id: '1', limit: 3 } })), bench.guard);
     const body = JSON.parse(res.body!) as { data: unknown; errors?: unknown; extensions: { cost: { requestedQueryCost: number } } };
     expect(plain.errors).toBeUndefined();

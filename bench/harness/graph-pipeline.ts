@@ -32,14 +32,15 @@ export function graphBench(): GraphBench {
   const guard = new Guard(subject, new Policy({ orders: 'owner-check' }));
   let nowUs = 0;
   const now = (): number => (nowUs += 10_000_000);
-  return { users, posts, guard, endpoint: () => new GraphEndpoint(users, posts, defaultGraphSettings, now) };
+  return { users, posts, guard, endpoint: () => new GraphEndpoint({ users, posts, settings: defaultGraphSettings, now }) };
 }
 
 /** Plain graphql-js on our schema and resolvers: parse, validate with the specified rules, execute. */
 export async function plainGraphql(bench: GraphBench, endpoint: GraphEndpoint): Promise<{ readonly resolved: number; readonly errors: number }> {
-  const contextValue = endpoint.context(bench.guard);
-  const result = await graphql({ schema: graphSchema, source: nestedSampleQuery, variableValues: sampleVariables, contextValue });
-  return { resolved: contextValue.resolved, errors: result.errors?.length ?? 0 };
+  return endpoint.execute(bench.guard, async (contextValue) => {
+    const result = await graphql({ schema: graphSchema, source: nestedSampleQuery, variableValues: sampleVariables, contextValue });
+    return { resolved: contextValue.resolved, errors: result.errors?.length ?? 0 };
+  });
 }
 
 const sampleRequest = request('POST', '/graphql', { 'content-type': 'application/json' }, JSON.stringify({ query: nestedSampleQuery, variables: sampleVariables }));

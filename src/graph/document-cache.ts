@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { hideSuggestions } from './limits/suggestions.js';
+import { sha256Hex } from './persisted/sha256-hex.js';
 import { type DocumentNode, GraphQLError, parse, type GraphQLSchema, specifiedRules, validate, type ValidationRule } from 'graphql';
 
 export type Prepared = { readonly ok: true; readonly document: DocumentNode; readonly hash: string } | { readonly ok: false; readonly errors: readonly GraphQLError[]; readonly hash: string };
@@ -15,8 +15,8 @@ export class DocumentCache {
   readonly #entries = new Map<string, Prepared>();
   readonly #parse: (query: string) => DocumentNode | GraphQLError;
   readonly #rules: readonly ValidationRule[];
-  hits = 0;
-  misses = 0;
+  #hits = 0;
+  #misses = 0;
 
   constructor(schema: GraphQLSchema, options: { capacity?: number; parse?: (query: string) => DocumentNode | GraphQLError; rules?: readonly ValidationRule[] } = {}) {
     this.#schema = schema;
@@ -25,16 +25,26 @@ export class DocumentCache {
     this.#rules = [...specifiedRules, ...(options.rules ?? [])];
   }
 
+  /** Queries answered from the cache. */
+  get hits(): number {
+    return this.#hits;
+  }
+
+  /** Queries parsed and validated, the first time or again after they were evicted. */
+  get misses(): number {
+    return this.#misses;
+  }
+
   prepare(query: string): Prepared {
-    const hash = createHash('sha256').update(query).digest('hex');
+    const hash = sha256Hex(query);
     const cached = this.#entries.get(hash);
     if (cached !== undefined) {
-      this.hits++;
+      this.#hits++;
       this.#entries.delete(hash);
       this.#entries.set(hash, cached);
       return cached;
     }
-    this.misses++;
+    this.#misses++;
     const parsed = this.#parse(query);
     const prepared: Prepared = parsed instanceof GraphQLError
       ? { ok: false, errors: [parsed], hash }

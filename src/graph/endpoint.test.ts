@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { seedDemoData } from '../demo-data.js';
+import { request } from '../http/message.js';
+import { Guard } from '../policy/guard.js';
+import { Policy } from '../policy/policy.js';
+import { scopesOfRoles } from '../policy/roles.js';
+import { PostsStore } from '../posts/store.js';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
+import { UsersStore } from '../users/store.js';
 import type { CostReport } from './cost-budget.js';
+import { GraphEndpoint } from './endpoint.js';
 import { persistedGetPath } from './persisted/persisted-get-path.js';
 
 /** The spec's nested sample: a user with their latest posts, each post's comments and every author's name. */
@@ -171,5 +179,25 @@ describe('persisted queries (Apollo APQ over GET)', () => {
     const t = new TestOrigin();
     const res = await t.send('GET', `/graphql?query=${encodeURIComponent('{ ok: user(id: 1) { name } failed: user(id: 2) { posts(limit: 51) { title } } }')}`, t.session('alice'));
     expect([res.status, res.headers['cache-control']]).toEqual([200, 'private']);
+  });
+});
+
+describe('totals()', () => {
+  it('reports what the endpoint counted, as a copy the caller cannot move', async () => {
+    const users = new UsersStore();
+    const posts = new PostsStore();
+    seedDemoData(users, posts);
+    const endpoint = new GraphEndpoint({ users, posts, now: () => 0 });
+    const alice = new Guard({ userId: 1, username: 'alice', roles: ['customer'], scopes: scopesOfRoles(['customer']), via: 'session', credentialId: 's' }, new Policy({ orders: 'owner-check' }));
+    const ask = (query: string) => endpoint.handle(request('POST', '/graphql', { 'content-type': 'application/json' }, JSON.stringify({ query })), alice);
+    expect(endpoint.totals()).toEqual({ batches: 0, resolverCalls: 0, objectsResolved: 0, documentHits: 0, documentMisses: 0, activeSubscriptions: 0 });
+    expect((await ask('{ user(id: 1) { id name } }')).status).toBe(200);
+    expect((await ask('{ user(id: 1) { id name } }')).status).toBe(200);
+    const totals = endpoint.totals();
+    // Twice: user, then id and name on it; one batch of users each time.
+    expect(totals).toEqual({ batches: 2, resolverCalls: 6, objectsResolved: 2, documentHits: 1, documentMisses: 1, activeSubscriptions: 0 });
+    (totals as { resolverCalls: number }).resolverCalls = 0;
+    (endpoint.stats as { batches: number }).batches = 0;
+    expect(endpoint.totals()).toMatchObject({ batches: 2, resolverCalls: 6 });
   });
 });

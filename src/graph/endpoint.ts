@@ -1,4 +1,6 @@
 import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode } from 'graphql';
+import { callerKey } from '../auth/subject.js';
+import { andThen, type Maybe } from '../http/handler.js';
 import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
@@ -8,7 +10,7 @@ import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
 import { aliasesAndDepth } from './limits/static-rules.js';
-import { operationCosts, tooCostlyError, type VariableValues } from './limits/cost.js';
+import { type CostCheck, maxCostCheck, type VariableValues } from './limits/cost.js';
 import { defaultGraphLimits, type GraphLimits } from './limits/settings.js';
 import { parseWithLimits } from './limits/tokens.js';
 import { Loaders } from './loaders.js';
@@ -29,6 +31,18 @@ export interface GraphSettings {
 
 export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [], costBudget: defaultCostBudget };
 
+export interface GraphEndpointOptions {
+  readonly users: UsersStore;
+  readonly posts: PostsStore;
+  /** `defaultGraphSettings` when left out. */
+  readonly settings?: GraphSettings;
+  /**
+   * Virtual microseconds, for the cost budget's refill. Required, with no default: a clock that never moves
+   * would leave every caller's budget as it was after its first burst, without a word.
+   */
+  readonly now: () => number;
+}
+
 /**
  * GraphQL data every identified caller may read: a GET answered without errors may be kept by the shared
  * cache, per credential (as notes are), so a repeated persisted GET is a cache hit.
@@ -47,19 +61,17 @@ export class GraphEndpoint {
   readonly persisted = new PersistedQueries();
   /** Mutations publish here, whichever transport carried them; subscriptions listen (`subscriptions/`). */
   readonly events = new EventHub<GraphEvent>();
-  /**
-   * Totals over every request: batch calls of the loaders (what DataLoader saves), field resolvers called and
-   * objects resolved (what a refused document must leave unchanged, and what the cost estimate must bound).
-   */
-  readonly stats = { batches: 0, resolverCalls: 0, objectsResolved: 0 };
+  /** Each operation's loaders count their batches straight into it; `execute` adds the rest when it ends. */
+  readonly #stats = { batches: 0, resolverCalls: 0, objectsResolved: 0 };
   readonly #settings: GraphSettings;
   readonly #users: UsersStore;
   readonly #posts: PostsStore;
   readonly #budget: CostBudget;
+  readonly #cost: CostCheck;
   /** Virtual microseconds, for the cost budget's refill. */
   readonly #now: () => number;
 
-  constructor(users: UsersStore, posts: PostsStore, settings: GraphSettings = defaultGraphSettings, now: () => number = () => 0) {
+  constructor({ users, posts, settings = defaultGraphSettings, now }: GraphEndpointOptions) {
     this.#budget = new CostBudget(settings.costBudget);
     this.#now = now;
     this.#users = users;
@@ -68,9 +80,10 @@ export class GraphEndpoint {
     const limits = settings.limits;
     for (const query of settings.preloadedQueries) this.persisted.preload(query);
     this.documents = new DocumentCache(graphSchema, { parse: (q) => parseWithLimits(q, limits), rules: aliasesAndDepth(limits) });
+    this.#cost = maxCostCheck(graphSchema, limits);
   }
 
-  handle(req: HttpRequest, guard: Guard): HttpResponse | Promise<HttpResponse> {
+  handle(req: HttpRequest, guard: Guard): Maybe<HttpResponse> {
     const read = readGraphRequest(req);
     if (!read.ok) return read.response;
     const resolved = this.persisted.resolve(read.params, this.#settings.persisted);
@@ -79,11 +92,9 @@ export class GraphEndpoint {
     const isGet = req.method === 'GET';
     const admission = this.admit(resolved.query, variables, operationName, guard, isGet ? overGet : overPost);
     if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors, extensions: admission.extensions }, admission.headers);
-    const context = this.context(guard);
-    return runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions).then(({ response, executed, partial }) => {
-      this.recordExecution(context);
-      return isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response;
-    });
+    const ran = this.execute(guard, (context) => runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions));
+    return andThen(ran, ({ response, executed, partial }) =>
+      isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response);
   }
 
   /**
@@ -97,7 +108,7 @@ export class GraphEndpoint {
     variables: VariableValues | undefined,
     operationName: string | undefined,
     guard: Guard,
-    accepts: readonly OperationTypeNode[] = anyOperation,
+    transport: Transport,
   ): Admission {
     const prepared = this.documents.prepare(query);
     if (!prepared.ok) return refused(400, prepared.errors);
@@ -105,14 +116,11 @@ export class GraphEndpoint {
     if (operation === null || operation === undefined) {
       return refused(400, [new GraphQLError(operationName === undefined ? 'The document has several operations: name one with operationName.' : `No operation named "${operationName}".`)]);
     }
-    if (!accepts.includes(operation.operation)) return notCarried(operation.operation, accepts);
-    // Every operation of the document, not only the one that runs: a document carrying an oversized operation
-    // has no honest use (as maxCostRule decides).
-    const costs = operationCosts(prepared.document, graphSchema, variables ?? {}, this.#settings.limits);
-    const tooCostly = costs.filter(({ cost }) => cost > this.#settings.limits.maxCost).map(({ operation, cost }) => tooCostlyError(operation, cost, this.#settings.limits));
-    if (tooCostly.length > 0) return refused(400, tooCostly);
-    const cost = costs.find((c) => c.operation === operation)!.cost;
-    const charge = this.#budget.charge(`user:${guard.subject.userId}`, this.#now(), cost);
+    if (!transport.carries.includes(operation.operation)) return notCarried(operation.operation, transport);
+    const priced = this.#cost(prepared.document, operation, variables ?? {});
+    if (!priced.ok) return refused(400, priced.errors);
+    const cost = priced.cost;
+    const charge = this.#budget.charge(callerKey(guard.subject), this.#now(), cost);
     const extensions = charge.report === undefined ? undefined : { cost: charge.report };
     if (!charge.ok) {
       return refused(charge.status, [charge.error], charge.retryAfterSeconds === undefined ? {} : { 'retry-after': String(charge.retryAfterSeconds) }, extensions);
@@ -120,21 +128,57 @@ export class GraphEndpoint {
     return { ok: true, document: prepared.document, cost, extensions };
   }
 
+  /** Everything the endpoint counts, as it is now: a copy, so only the endpoint moves it. */
+  totals(): GraphTotals {
+    const { batches, resolverCalls, objectsResolved } = this.#stats;
+    return {
+      batches,
+      resolverCalls,
+      objectsResolved,
+      documentHits: this.documents.hits,
+      documentMisses: this.documents.misses,
+      activeSubscriptions: this.events.size,
+    };
+  }
+
+  /** The request totals alone (see `GraphTotals`), as a copy; `totals()` has them with the rest. */
+  get stats(): Pick<GraphTotals, 'batches' | 'resolverCalls' | 'objectsResolved'> {
+    const { batches, resolverCalls, objectsResolved } = this.#stats;
+    return { batches, resolverCalls, objectsResolved };
+  }
+
   /** The persisted-query mode, which a `subscribe` over the socket obeys as a POST does. */
   get persistedMode(): PersistedMode {
     return this.#settings.persisted;
   }
 
-  /** A fresh context for one operation: the caller's gate 2 and new loaders, so no cache is shared between callers. */
-  context(guard: Guard): GraphContext {
-    return { guard, loaders: new Loaders(this.#users, this.#posts, this.stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
+  /**
+   * Runs one operation for `guard`, whichever transport carried it: `operation` gets a fresh context (the
+   * caller's gate 2 and new loaders, so no cache is shared between callers), and once it has finished its
+   * counts join the totals. One call, so no operation can run with a context whose counts are never added.
+   */
+  execute<T>(guard: Guard, operation: (context: GraphContext) => Maybe<T>): Maybe<T> {
+    const context: GraphContext = { guard, loaders: new Loaders(this.#users, this.#posts, this.#stats), posts: this.#posts, events: this.events, resolved: 0, resolverCalls: 0 };
+    return andThen(operation(context), (result) => {
+      this.#stats.resolverCalls += context.resolverCalls;
+      this.#stats.objectsResolved += context.resolved;
+      return result;
+    });
   }
+}
 
-  /** Adds one finished operation's counts to the totals. */
-  recordExecution(context: GraphContext): void {
-    this.stats.resolverCalls += context.resolverCalls;
-    this.stats.objectsResolved += context.resolved;
-  }
+/** What the endpoint has counted since it began. */
+export interface GraphTotals {
+  /** Batch calls of the loaders: what DataLoader saves. */
+  readonly batches: number;
+  /** Field resolvers called, and objects resolved: what a refused document must leave unchanged, and what the cost estimate must bound. */
+  readonly resolverCalls: number;
+  readonly objectsResolved: number;
+  /** Queries the document cache answered, and queries it had to parse and validate. */
+  readonly documentHits: number;
+  readonly documentMisses: number;
+  /** Subscriptions listening now. */
+  readonly activeSubscriptions: number;
 }
 
 /** What a response reports beside `data` and `errors`: the cost charged and the budget left. */
@@ -147,9 +191,17 @@ export type Admission =
   | { readonly ok: true; readonly document: DocumentNode; readonly cost: number; readonly extensions: GraphExtensions | undefined }
   | { readonly ok: false; readonly status: number; readonly errors: readonly GraphQLError[]; readonly headers: Headers; readonly extensions: GraphExtensions | undefined };
 
-const overGet: readonly OperationTypeNode[] = [OperationTypeNode.QUERY];
-const overPost: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION];
-const anyOperation: readonly OperationTypeNode[] = [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION];
+/** A way an operation reaches the endpoint, and the kinds of operation it may carry. */
+export interface Transport {
+  /** How a refusal names it to the client. */
+  readonly name: string;
+  readonly carries: readonly OperationTypeNode[];
+}
+
+const overGet: Transport = { name: 'GET', carries: [OperationTypeNode.QUERY] };
+const overPost: Transport = { name: 'POST', carries: [OperationTypeNode.QUERY, OperationTypeNode.MUTATION] };
+/** graphql-ws carries every kind: a query or a mutation runs once, a subscription for as long as it lives. */
+export const overSocket: Transport = { name: 'the WebSocket', carries: [OperationTypeNode.QUERY, OperationTypeNode.MUTATION, OperationTypeNode.SUBSCRIPTION] };
 
 function refused(status: number, errors: readonly GraphQLError[], headers: Headers = {}, extensions?: GraphExtensions): Admission {
   return { ok: false, status, errors, headers, extensions };
@@ -159,9 +211,9 @@ function refused(status: number, errors: readonly GraphQLError[], headers: Heade
  * A mutation over GET is 405 with `Allow: POST` (GraphQL-over-HTTP: GET must not change anything). A
  * subscription over HTTP is 400: it needs a connection that stays open, the WebSocket at the same path.
  */
-function notCarried(operation: OperationTypeNode, accepts: readonly OperationTypeNode[]): Admission {
+function notCarried(operation: OperationTypeNode, transport: Transport): Admission {
   if (operation === OperationTypeNode.SUBSCRIPTION) {
     return refused(400, [new GraphQLError('A subscription needs a connection that stays open: open a WebSocket to /graphql with the graphql-transport-ws subprotocol.')]);
   }
-  return refused(405, [new GraphQLError(`A ${operation} cannot be sent with ${accepts.length === 1 ? 'GET' : 'this transport'}; use POST.`)], { allow: 'POST' });
+  return refused(405, [new GraphQLError(`A ${operation} cannot be sent with ${transport.name}; use POST.`)], { allow: 'POST' });
 }

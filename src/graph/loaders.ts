@@ -2,6 +2,15 @@ import DataLoader from 'dataloader';
 import type { Comment, Post, PostsStore } from '../posts/store.js';
 import type { User, UsersStore } from '../users/store.js';
 
+/** One `User.posts` lookup: an author's latest posts, at most `limit` of them. */
+export interface PostsKey {
+  readonly authorId: number;
+  readonly limit: number;
+}
+
+/** DataLoader compares keys by identity; this makes two lookups of the same author and limit one. */
+const postsCacheKey = ({ authorId, limit }: PostsKey): string => `${authorId}:${limit}`;
+
 /**
  * The batch loaders of one request (never shared between requests, so one caller's cache cannot answer
  * another). Every author of a level is fetched in one batch, not one lookup per row. `calls` counts the
@@ -9,7 +18,7 @@ import type { User, UsersStore } from '../users/store.js';
  */
 export class Loaders {
   readonly users: DataLoader<number, User | undefined>;
-  readonly posts: DataLoader<string, Post[]>;
+  readonly posts: DataLoader<PostsKey, Post[], string>;
   readonly comments: DataLoader<number, Comment[]>;
   /** Shared across requests by the endpoint, which reports the totals. */
   readonly stats: { batches: number };
@@ -22,18 +31,20 @@ export class Loaders {
     };
     this.users = new DataLoader((ids) => Promise.resolve(count(users.usersByIds(ids))));
     // Keyed by author and limit: a batch asks the store once per distinct limit.
-    this.posts = new DataLoader((keys) => {
-      const byLimit = new Map<number, number[]>();
-      for (const key of keys) {
-        const [authorId, limit] = key.split(':').map(Number) as [number, number];
-        byLimit.set(limit, [...(byLimit.get(limit) ?? []), authorId]);
-      }
-      const found = new Map<string, Post[]>();
-      for (const [limit, authorIds] of byLimit) {
-        count(posts.postsByAuthors(authorIds, limit)).forEach((list, i) => found.set(`${authorIds[i]}:${limit}`, list));
-      }
-      return Promise.resolve(keys.map((key) => found.get(key) ?? []));
-    });
+    this.posts = new DataLoader(
+      (keys: readonly PostsKey[]) => {
+        const byLimit = new Map<number, number[]>();
+        for (const { authorId, limit } of keys) byLimit.set(limit, [...(byLimit.get(limit) ?? []), authorId]);
+        // Limit, then author: what the store gave for each.
+        const found = new Map<number, Map<number, Post[]>>();
+        for (const [limit, authorIds] of byLimit) {
+          const lists = count(posts.postsByAuthors(authorIds, limit));
+          found.set(limit, new Map(authorIds.map((authorId, i) => [authorId, lists[i] ?? []])));
+        }
+        return Promise.resolve(keys.map(({ authorId, limit }) => found.get(limit)?.get(authorId) ?? []));
+      },
+      { cacheKeyFn: postsCacheKey },
+    );
     this.comments = new DataLoader((postIds) => Promise.resolve(count(posts.commentsByPosts(postIds))));
   }
 }

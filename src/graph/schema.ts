@@ -72,7 +72,7 @@ const UserType: GraphQLObjectType = new GraphQLObjectType<User, GraphContext>({
       resolve: async (user, args: { limit: number | null }, ctx) => {
         const limit = boundOf(args.limit);
         allow(ctx, { action: 'list', resource: 'posts' });
-        return resolved(ctx, await ctx.loaders.posts.load(`${user.id}:${limit}`));
+        return resolved(ctx, await ctx.loaders.posts.load({ authorId: user.id, limit }));
       },
     },
   }),

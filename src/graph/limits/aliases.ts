@@ -1,29 +1,21 @@
-import { GraphQLError, Kind, type DocumentNode, type SelectionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
-import { fragmentLookup, measuredOnce, operationsOf, type FragmentLookup } from './fragments.js';
+import { GraphQLError, type DocumentNode, type SelectionSetNode, type ValidationRule } from 'graphql';
+import { fragmentLookup, operationsOf, type FragmentLookup } from './fragments.js';
 import { operationLabel } from './operation-label.js';
+import { foldSelections, type SelectionMeasure } from './selection-fold.js';
 import { requireLimit } from './settings.js';
+
+const aliasCount: SelectionMeasure<undefined> = {
+  field: (field, scope, inner) => (field.alias ? 1 : 0) + (field.selectionSet ? inner(field.selectionSet, scope) : 0),
+  combine: 'sum',
+  within: () => undefined,
+};
 
 /**
  * Aliased fields in a selection set, each fragment counted once per spread: a fragment spread twice runs its
  * aliased fields twice, so hiding a hundred aliases behind a few spreads must not make them cheaper.
  */
 export function selectionAliases(selectionSet: SelectionSetNode, fragmentNamed: FragmentLookup): number {
-  const fragmentAliases = measuredOnce(fragmentNamed, (fragment) => aliasesInSet(fragment.selectionSet));
-
-  const aliasesInSet = (set: SelectionSetNode): number => set.selections.reduce((sum, selection) => sum + aliasesIn(selection), 0);
-
-  const aliasesIn = (selection: SelectionNode): number => {
-    switch (selection.kind) {
-      case Kind.FIELD:
-        return (selection.alias ? 1 : 0) + (selection.selectionSet ? aliasesInSet(selection.selectionSet) : 0);
-      case Kind.INLINE_FRAGMENT:
-        return aliasesInSet(selection.selectionSet);
-      case Kind.FRAGMENT_SPREAD:
-        return fragmentAliases(selection.name.value);
-    }
-  };
-
-  return aliasesInSet(selectionSet);
+  return foldSelections(selectionSet, undefined, fragmentNamed, aliasCount);
 }
 
 /** The aliases of the named operation, or of the one with most when no name is given. */

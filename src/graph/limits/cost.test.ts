@@ -1,14 +1,19 @@
 import { buildSchema, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { estimateCost, maxCostRule, type VariableValues } from './cost.js';
+import { estimateCost, maxCostCheck, type VariableValues } from './cost.js';
 import { maxDepthRule } from './depth.js';
+import { operationsOf } from './fragments.js';
 import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
-import { sampleQuery, testSchema } from './test-schema.js';
+import { sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
 
 const cost = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits, operationName?: string) =>
   estimateCost(parse(query), testSchema, variables, limits, operationName);
-const check = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits) =>
-  validate(testSchema, parse(query), [maxCostRule(limits, variables)]);
+/** The cost limit's refusals of a document, as the endpoint prices every operation of it. */
+const check = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits) => {
+  const document = parse(query);
+  const verdict = maxCostCheck(testSchema, limits)(document, operationsOf(document)[0]!, variables);
+  return verdict.ok ? [] : verdict.errors;
+};
 
 /** A default list size that differs from `posts`' default of 10, so each fallback shows which one it took. */
 const listsOfThree = graphLimitsWith({ defaultListSize: 3 });
@@ -164,7 +169,8 @@ describe('estimateCost: objects resolved, lists paid once per item they may retu
   it('stops on cyclic fragments, which graphql reports', () => {
     const query = '{ user(id: 1) { ...A } } fragment A on User { posts(limit: 2) { author { ...B } } } fragment B on User { ...A }';
     expect(cost(query)).toBe(5);
-    expect(validate(testSchema, parse(query), [...specifiedRules, maxCostRule(defaultGraphLimits, {})]).map((e) => e.message)).toEqual([
+    // Validation (the document cache) refuses it; the cost limit, were it asked, adds nothing.
+    expect([...validate(testSchema, parse(query), specifiedRules), ...check(query)].map((e) => e.message)).toEqual([
       'Cannot spread fragment "A" within itself via "B".',
     ]);
   });
@@ -174,7 +180,7 @@ describe('estimateCost: objects resolved, lists paid once per item they may retu
   });
 });
 
-describe('maxCostRule: refused before execution when the estimate is over the limit', () => {
+describe('maxCostCheck: refused before execution when the estimate is over the limit', () => {
   it('refuses a shallow query that a depth limit lets through', () => {
     const wide = '{ user(id: 1) { posts(limit: 50) { comments { author { name } } } } }';
     expect(validate(testSchema, parse(wide), [maxDepthRule(defaultGraphLimits.maxDepth)])).toEqual([]);
@@ -208,6 +214,6 @@ describe('maxCostRule: refused before execution when the estimate is over the li
 
   it('has no limit at Infinity and refuses limits that cannot work', () => {
     expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
-    expect(() => maxCostRule({ ...defaultGraphLimits, maxCost: Number.NaN }, {})).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));
+    expect(() => maxCostCheck(testSchema, { ...defaultGraphLimits, maxCost: Number.NaN })).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));
   });
 });

@@ -1,10 +1,12 @@
 import {
   getNamedType, getNullableType, getVariableValues, GraphQLError, isCompositeType, isInterfaceType, isListType, isObjectType, Kind,
   valueFromAST, type DocumentNode, type FieldNode, type GraphQLField, type GraphQLNamedType, type GraphQLSchema,
-  type OperationDefinitionNode, type SelectionNode, type SelectionSetNode, type ValidationRule,
+  type OperationDefinitionNode, type SelectionSetNode,
 } from 'graphql';
-import { fragmentLookup, measuredOnce, operationsOf, type FragmentLookup } from './fragments.js';
+import { fragmentLookup, operationsOf, type FragmentLookup } from './fragments.js';
+import { introspectionFields } from './introspection.js';
 import { operationLabel } from './operation-label.js';
+import { foldSelections } from './selection-fold.js';
 import { checkGraphLimits, type GraphLimits } from './settings.js';
 
 /** A request's variables as the client sent them (the JSON `variables` member), before coercion. */
@@ -13,9 +15,6 @@ export type VariableValues = Readonly<Record<string, unknown>>;
 /** The argument that bounds a list field's length (`User.posts(limit:)`, spec §8.4). */
 const sizeArgument = 'limit';
 
-/** See depth.ts: introspection reads the schema, not the store; MaxIntrospectionDepthRule bounds it. */
-const introspectionFields: ReadonlySet<string> = new Set(['__schema', '__type']);
-
 /**
  * The cost of an operation: every field costs its weight each time it resolves, and everything a list field
  * selects is paid once per item it may return. It is an upper bound, never a guess in the middle, because a
@@ -23,7 +22,7 @@ const introspectionFields: ReadonlySet<string> = new Set(['__schema', '__type'])
  * reading is taken: every selection counts whatever its `@skip`/`@include` or type condition, and fields that
  * execution merges are counted once per time they are written.
  */
-export function operationCost(
+function operationCost(
   operation: OperationDefinitionNode,
   schema: GraphQLSchema,
   variables: VariableValues,
@@ -35,41 +34,30 @@ export function operationCost(
   // values only have to give some answer.
   const coercion = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
   const values: VariableValues = coercion.coerced ?? variables;
-  // A fragment costs the same wherever it is spread in one operation: its type condition fixes its types.
-  const fragmentCost = measuredOnce(fragmentNamed, (fragment) => costOfSet(fragment.selectionSet, schema.getType(fragment.typeCondition.name.value)));
 
-  const costOfSet = (set: SelectionSetNode, parentType: GraphQLNamedType | undefined): number =>
-    set.selections.reduce((sum, selection) => sum + costOf(selection, parentType), 0);
-
-  const costOf = (selection: SelectionNode, parentType: GraphQLNamedType | undefined): number => {
-    switch (selection.kind) {
-      case Kind.FIELD:
-        return fieldCost(selection, parentType);
-      case Kind.INLINE_FRAGMENT:
-        return costOfSet(selection.selectionSet, selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parentType);
-      case Kind.FRAGMENT_SPREAD:
-        return fragmentCost(selection.name.value);
-    }
-  };
-
-  const fieldCost = (field: FieldNode, parentType: GraphQLNamedType | undefined): number => {
+  const fieldCost = (field: FieldNode, parentType: GraphQLNamedType | undefined, inner: (set: SelectionSetNode, type: GraphQLNamedType | undefined) => number): number => {
     const name = field.name.value;
     if (name === '__typename' || introspectionFields.has(name)) return 0;
     const definition = isObjectType(parentType) || isInterfaceType(parentType) ? parentType.getFields()[name] : undefined;
     if (parentType === undefined || definition === undefined) {
       // Unknown to the schema: FieldsOnCorrectTypeRule refuses the document. Count it as an object so the
       // rest of the estimate still means something in the error list.
-      return 1 + (field.selectionSet ? costOfSet(field.selectionSet, undefined) : 0);
+      return 1 + (field.selectionSet ? inner(field.selectionSet, undefined) : 0);
     }
     const returnsObjects = isCompositeType(getNamedType(definition.type));
     const configured = limits.fieldWeights[`${parentType.name}.${name}`];
     const weight = returnsObjects ? Math.max(1, configured ?? 1) : (configured ?? 0);
-    const perItem = weight + (field.selectionSet ? costOfSet(field.selectionSet, getNamedType(definition.type)) : 0);
+    const perItem = weight + (field.selectionSet ? inner(field.selectionSet, getNamedType(definition.type)) : 0);
     return times(itemsBound(field, definition, values, limits.defaultListSize), perItem);
   };
 
   const root = schema.getRootType(operation.operation);
-  return costOfSet(operation.selectionSet, root ?? undefined);
+  return foldSelections(operation.selectionSet, root ?? undefined, fragmentNamed, {
+    field: fieldCost,
+    combine: 'sum',
+    // A fragment costs the same wherever it is spread in one operation: its type condition fixes its types.
+    within: (typeCondition) => schema.getType(typeCondition.name.value),
+  });
 }
 
 /**
@@ -119,42 +107,39 @@ export function estimateCost(
   return Math.max(0, ...operationsOf(document, operationName).map((operation) => operationCost(operation, schema, variables, limits, fragmentNamed)));
 }
 
-/** The error for an operation over `limits.maxCost`, the same whether a rule or the endpoint finds it. */
-export function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
+/** Whether the cost limit lets a request run: the cost of its operation, or why not. */
+export type CostVerdict = { readonly ok: true; readonly cost: number } | { readonly ok: false; readonly errors: readonly GraphQLError[] };
+
+/** The cost limit built for one schema and one set of limits, applied to one request. */
+export type CostCheck = (document: DocumentNode, operation: OperationDefinitionNode, variables: VariableValues) => CostVerdict;
+
+/**
+ * The cost limit (spec §8.3): refuses a request when an operation of its document is estimated over
+ * `limits.maxCost`, else gives the cost of `operation`, the one the request runs. Checked on every request,
+ * after validation: the variables are the request's, since a `limit` passed as `$n` is as much a part of the
+ * cost as one written in the query. Every operation of the document is priced, not only the one that runs: a
+ * document carrying an oversized operation has no honest use. All of it in one walk, not a graphql-js
+ * `validate` pass, whose fixed cost alone (about 0.3 ms here) was most of the admission of a cached document
+ * (docs/decisions.md, "GraphQL limits: one path"). The limits are checked when it is built, as a rule's are.
+ */
+export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCheck {
+  checkGraphLimits(limits);
+  return (document, operation, variables) => {
+    const fragmentNamed = fragmentLookup(document);
+    const errors: GraphQLError[] = [];
+    let cost = 0;
+    for (const each of operationsOf(document)) {
+      const eachCost = operationCost(each, schema, variables, limits, fragmentNamed);
+      if (eachCost > limits.maxCost) errors.push(tooCostlyError(each, eachCost, limits));
+      if (each === operation) cost = eachCost;
+    }
+    return errors.length > 0 ? { ok: false, errors } : { ok: true, cost };
+  };
+}
+
+function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
   return new GraphQLError(`${operationLabel(operation)} has an estimated cost of ${cost}; the maximum cost is ${limits.maxCost}.`, {
     nodes: operation,
     extensions: { code: 'QUERY_TOO_COSTLY', cost, maxCost: limits.maxCost },
-  });
-}
-
-/**
- * Every operation of a validated document with its cost, in one walk: what the endpoint checks on each request.
- * The same numbers as `maxCostRule`, without a graphql-js `validate` pass, whose fixed cost alone (about
- * 0.3 ms here) was most of the admission of a cached document.
- */
-export function operationCosts(
-  document: DocumentNode,
-  schema: GraphQLSchema,
-  variables: VariableValues,
-  limits: GraphLimits,
-): { readonly operation: OperationDefinitionNode; readonly cost: number }[] {
-  const fragmentNamed = fragmentLookup(document);
-  return operationsOf(document).map((operation) => ({ operation, cost: operationCost(operation, schema, variables, limits, fragmentNamed) }));
-}
-
-/**
- * Refuses an operation whose estimated cost exceeds `limits.maxCost` (spec §8.3). The variables are the
- * request's, since a `limit` passed as `$n` is as much a part of the cost as one written in the query. Every
- * operation of the document is checked: the rule does not know which one the request names, and a document
- * carrying an oversized operation has no honest use.
- */
-export function maxCostRule(limits: GraphLimits, variables: VariableValues = {}): ValidationRule {
-  checkGraphLimits(limits);
-  return (context) => ({
-    OperationDefinition(operation) {
-      const cost = operationCost(operation, context.getSchema(), variables, limits, (name) => context.getFragment(name));
-      if (cost > limits.maxCost) context.reportError(tooCostlyError(operation, cost, limits));
-      return false;
-    },
   });
 }

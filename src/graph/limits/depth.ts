@@ -1,37 +1,26 @@
-import { GraphQLError, Kind, type DocumentNode, type SelectionNode, type SelectionSetNode, type ValidationRule } from 'graphql';
-import { fragmentLookup, measuredOnce, operationsOf, type FragmentLookup } from './fragments.js';
+import { GraphQLError, type DocumentNode, type SelectionSetNode, type ValidationRule } from 'graphql';
+import { fragmentLookup, operationsOf, type FragmentLookup } from './fragments.js';
+import { introspectionFields } from './introspection.js';
 import { operationLabel } from './operation-label.js';
+import { foldSelections, type SelectionMeasure } from './selection-fold.js';
 import { requireLimit } from './settings.js';
 
 /**
- * Introspection reads the schema, never the store, and graphql-js's own MaxIntrospectionDepthRule (one of the
- * `specifiedRules`) bounds its nesting. Counting it here would refuse the introspection query every GraphQL
- * client sends first (about 12 levels deep), so an introspection field counts as one level, like a leaf.
+ * Fields on the deepest path. An introspection field counts as one level, like a leaf (see introspection.ts).
+ * A fragment is as deep wherever it is spread.
  */
-const introspectionFields: ReadonlySet<string> = new Set(['__schema', '__type']);
+const pathDepth: SelectionMeasure<undefined> = {
+  field: (field, scope, inner) => 1 + (field.selectionSet === undefined || introspectionFields.has(field.name.value) ? 0 : inner(field.selectionSet, scope)),
+  combine: 'max',
+  within: () => undefined,
+};
 
 /**
  * Most fields on one path from `selectionSet` down to a leaf. Inline fragments and spreads add no level of their
  * own: they only say which fields are there. `__typename` is a leaf like any other.
  */
 export function selectionDepth(selectionSet: SelectionSetNode, fragmentNamed: FragmentLookup): number {
-  // A fragment is as deep wherever it is spread.
-  const fragmentDepth = measuredOnce(fragmentNamed, (fragment) => depthOfSet(fragment.selectionSet));
-
-  const depthOfSet = (set: SelectionSetNode): number => set.selections.reduce((deepest, selection) => Math.max(deepest, depthOf(selection)), 0);
-
-  const depthOf = (selection: SelectionNode): number => {
-    switch (selection.kind) {
-      case Kind.FIELD:
-        return 1 + (selection.selectionSet === undefined || introspectionFields.has(selection.name.value) ? 0 : depthOfSet(selection.selectionSet));
-      case Kind.INLINE_FRAGMENT:
-        return depthOfSet(selection.selectionSet);
-      case Kind.FRAGMENT_SPREAD:
-        return fragmentDepth(selection.name.value);
-    }
-  };
-
-  return depthOfSet(selectionSet);
+  return foldSelections(selectionSet, undefined, fragmentNamed, pathDepth);
 }
 
 /** The depth of the named operation, or of the deepest one when no name is given. */

@@ -23,25 +23,3 @@ export function operationsOf(document: DocumentNode, operationName?: string): Op
       definition.kind === Kind.OPERATION_DEFINITION && (operationName === undefined || definition.name?.value === operationName),
   );
 }
-
-/**
- * Measures each fragment once, however many times it is spread: a document that spreads one fragment
- * everywhere (or fragments that spread each other twice, level after level) is measured in linear time rather
- * than once per expansion. A spread met again while its own fragment is still being measured is a cycle:
- * NoFragmentCyclesRule refuses the document and it never runs, so it measures 0 and the walk ends.
- */
-export function measuredOnce(fragmentNamed: FragmentLookup, measure: (fragment: FragmentDefinitionNode) => number): (name: string) => number {
-  const measured = new Map<string, number>();
-  const measuring = new Set<string>();
-  return (name) => {
-    const known = measured.get(name);
-    if (known !== undefined) return known;
-    const fragment = fragmentNamed(name);
-    if (!fragment || measuring.has(name)) return 0;
-    measuring.add(name);
-    const value = measure(fragment);
-    measuring.delete(name);
-    measured.set(name, value);
-    return value;
-  };
-}

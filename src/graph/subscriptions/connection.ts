@@ -1,4 +1,5 @@
 import type { FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
+import type { Maybe } from '../../http/handler.js';
 import { parseClientMessage } from './client-message.js';
 import { closeCode, closeReason, type ServerMessage, type SubscribePayload } from './protocol.js';
 
@@ -26,7 +27,7 @@ export type Stop = () => void;
 
 /** What runs the operation a `subscribe` carries: `GraphOperations` for the graph endpoint. */
 export interface Operations {
-  start(id: string, payload: SubscribePayload, out: OperationOutput): Stop | Promise<Stop>;
+  start(id: string, payload: SubscribePayload, out: OperationOutput): Maybe<Stop>;
 }
 
 export interface ConnectionLimits {
@@ -82,7 +83,7 @@ export class GraphSocketConnection {
   }
 
   /** One text frame from the client. A returned promise settles once the operation it began has started. */
-  receive(text: string): void | Promise<void> {
+  receive(text: string): Maybe<void> {
     if (this.#closed) return;
     const read = parseClientMessage(text);
     if (!read.ok) {
@@ -126,7 +127,7 @@ export class GraphSocketConnection {
     this.#stopAll();
   }
 
-  #subscribe(id: string, payload: SubscribePayload): void | Promise<void> {
+  #subscribe(id: string, payload: SubscribePayload): Maybe<void> {
     if (!this.#initReceived) {
       this.close(closeCode.unauthorized, 'Unauthorized');
       return;
@@ -143,6 +144,7 @@ export class GraphSocketConnection {
     const running: Running = { stop: undefined, ended: false };
     this.#running.set(id, running);
     const started = this.#operations.start(id, payload, this.#output(id, running));
+    // Not andThen: a start that fails must close the connection, so the promise needs its rejection handled too.
     if (!(started instanceof Promise)) {
       this.#started(running, started);
       return;

@@ -2,9 +2,10 @@ import {
   createSourceEventStream, type DocumentNode, execute, type ExecutionResult, type FormattedExecutionResult, getOperationAST,
   type GraphQLError, type GraphQLFormattedError, OperationTypeNode,
 } from 'graphql';
+import { andThen, type Maybe } from '../../http/handler.js';
 import type { HttpResponse } from '../../http/message.js';
 import type { Guard } from '../../policy/guard.js';
-import type { GraphEndpoint } from '../endpoint.js';
+import { type GraphEndpoint, overSocket } from '../endpoint.js';
 import { readGraphParams } from '../http/request-params.js';
 import { graphSchema } from '../schema.js';
 import type { OperationOutput, Operations, Stop } from './connection.js';
@@ -24,9 +25,9 @@ export type CallerCheck =
 /** What the origin decides around the graph, once per connection. */
 export interface SocketCaller {
   /** Gate 1 and the rate limit, as for one HTTP request: asked for every `subscribe`. */
-  admit(): CallerCheck | Promise<CallerCheck>;
+  admit(): Maybe<CallerCheck>;
   /** Gate 1 only, before each push: a credential revoked since the upgrade must not keep receiving. */
-  current(): CallerCheck | Promise<CallerCheck>;
+  current(): Maybe<CallerCheck>;
   /** The audit record of one `subscribe`: what gate 2 decided, under an HTTP-like status. */
   record(guard: Guard | undefined, status: number, reason: string): void;
 }
@@ -58,13 +59,12 @@ export class GraphOperations implements Operations {
     this.#caller = caller;
   }
 
-  start(_id: string, payload: SubscribePayload, out: OperationOutput): Stop | Promise<Stop> {
-    const check = this.#caller.admit();
-    return check instanceof Promise ? check.then((caller) => this.#read(payload, caller, out)) : this.#read(payload, check, out);
+  start(_id: string, payload: SubscribePayload, out: OperationOutput): Maybe<Stop> {
+    return andThen(this.#caller.admit(), (caller) => this.#read(payload, caller, out));
   }
 
   /** Gate 1 and the rate limit came first, as they do for a request; then the payload, read as a POST body is. */
-  #read(payload: SubscribePayload, caller: CallerCheck, out: OperationOutput): Stop | Promise<Stop> {
+  #read(payload: SubscribePayload, caller: CallerCheck, out: OperationOutput): Maybe<Stop> {
     if (!caller.ok) {
       if ('closeReason' in caller) out.closeConnection(closeCode.unauthorized, `Unauthorized: ${caller.closeReason}`);
       else out.error(caller.errors);
@@ -86,17 +86,15 @@ export class GraphOperations implements Operations {
     return nothingToStop;
   }
 
-  #run(query: string, variables: Readonly<Record<string, unknown>> | undefined, operationName: string | undefined, guard: Guard, out: OperationOutput): Stop | Promise<Stop> {
-    const admission = this.#endpoint.admit(query, variables, operationName, guard);
+  #run(query: string, variables: Readonly<Record<string, unknown>> | undefined, operationName: string | undefined, guard: Guard, out: OperationOutput): Maybe<Stop> {
+    const admission = this.#endpoint.admit(query, variables, operationName, guard, overSocket);
     if (!admission.ok) return this.#refuse(guard, out, admission.status, formatted(admission.errors));
     const { document } = admission;
     const kind = getOperationAST(document, operationName)?.operation;
     const args = { schema: graphSchema, document, variableValues: variables, operationName };
     if (kind !== OperationTypeNode.SUBSCRIPTION) {
       this.#queue(out, async () => {
-        const context = this.#endpoint.context(guard);
-        const result = await execute({ ...args, contextValue: context });
-        this.#endpoint.recordExecution(context);
+        const result = await this.#endpoint.execute(guard, (contextValue) => execute({ ...args, contextValue }));
         this.#recordResult(guard, result);
         return () => {
           // Variables that do not coerce stop it before any resolver: nothing was executed, so `error`.
@@ -109,9 +107,8 @@ export class GraphOperations implements Operations {
       });
       return nothingToStop;
     }
-    const context = this.#endpoint.context(guard);
-    return createSourceEventStream({ ...args, contextValue: context }).then((source) => {
-      this.#endpoint.recordExecution(context);
+    const started = this.#endpoint.execute(guard, (contextValue) => createSourceEventStream({ ...args, contextValue }));
+    return andThen(started, (source) => {
       if (source instanceof TopicStream) {
         this.#caller.record(guard, 200, guard.decision?.reason ?? 'subscribed');
         return (source as TopicStream<GraphEvent>).listen((event) => this.#push(event, document, variables, operationName, out));
@@ -133,9 +130,8 @@ export class GraphOperations implements Operations {
         const why = 'closeReason' in caller ? caller.closeReason : 'refused';
         return () => out.closeConnection(closeCode.unauthorized, `Unauthorized: ${why}`);
       }
-      const context = this.#endpoint.context(caller.guard);
-      const result = await execute({ schema: graphSchema, document, rootValue: event, contextValue: context, variableValues: variables, operationName });
-      this.#endpoint.recordExecution(context);
+      const result = await this.#endpoint.execute(caller.guard, (contextValue) =>
+        execute({ schema: graphSchema, document, rootValue: event, contextValue, variableValues: variables, operationName }));
       return () => out.next(formatResult(result, undefined));
     });
   }

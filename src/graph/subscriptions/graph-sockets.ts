@@ -1,3 +1,4 @@
+import type { Maybe } from '../../http/handler.js';
 import type { GraphEndpoint } from '../endpoint.js';
 import { type ConnectionLimits, defaultConnectionLimits, GraphSocketConnection, type SocketPeer } from './connection.js';
 import { Deliveries } from './deliveries.js';
@@ -6,7 +7,7 @@ import { GraphOperations, type SocketCaller } from './graph-operations.js';
 /** The server side of one socket, as a transport drives it. */
 export interface GraphSocket {
   /** One text frame from the client; a returned promise settles once what it began has started. */
-  receive(text: string): void | Promise<void>;
+  receive(text: string): Maybe<void>;
   /** The client or the network ended the socket. */
   closedByClient(): void;
 }

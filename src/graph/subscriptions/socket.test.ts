@@ -164,10 +164,10 @@ describe('subscriptions over the socket', () => {
     const users = new UsersStore();
     const posts = new PostsStore();
     seedDemoData(users, posts);
-    const endpoint = new GraphEndpoint(users, posts);
+    const endpoint = new GraphEndpoint({ users, posts, now: () => 0 });
     const subject = { userId: 2, username: 'bob', roles: ['customer'], scopes: scopesOfRoles(['customer']), via: 'session' as const, credentialId: 's' };
-    const context = endpoint.context(new Guard(subject, new Policy({ orders: 'owner-check' })));
-    const stream = await graphqlSubscribe({ schema: graphSchema, document: parse(onComment), variableValues: { postId: '9' }, contextValue: context });
+    const stream = await endpoint.execute(new Guard(subject, new Policy({ orders: 'owner-check' })), (contextValue) =>
+      graphqlSubscribe({ schema: graphSchema, document: parse(onComment), variableValues: { postId: '9' }, contextValue }));
     if (!(Symbol.asyncIterator in stream)) throw new Error(`expected a stream, got ${JSON.stringify(stream)}`);
     const next = stream.next();
     const added = posts.addComment(9, 1, 'same')!;

@@ -1,20 +1,38 @@
-import { getIntrospectionQuery, GraphQLError, specifiedRules, validate } from 'graphql';
+import { getIntrospectionQuery, GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import type { VariableValues } from './cost.js';
-import { limitRules } from './rules.js';
+import { nestedQuery, sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
+import { maxCostCheck, type VariableValues } from './cost.js';
+import { operationsOf } from './fragments.js';
 import { defaultGraphLimits, type GraphLimits } from './settings.js';
+import { aliasesAndDepth } from './static-rules.js';
 import { hideSuggestions } from './suggestions.js';
-import { nestedQuery, sampleQuery, testSchema } from './test-schema.js';
 import { parseWithLimits } from './tokens.js';
 
-/** What the endpoint does with a query: parse with the token limit, validate with every rule, hide suggestions. */
+/**
+ * The refusals of the cost limit alone, as the endpoint prices a request whose document passed: every operation
+ * of it, with the request's variables.
+ */
+function costRefusals(query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits): string[] {
+  const document = parse(query);
+  const verdict = maxCostCheck(testSchema, limits)(document, operationsOf(document)[0]!, variables);
+  return verdict.ok ? [] : verdict.errors.map((e) => e.message);
+}
+
+/**
+ * What the endpoint does with a query (`GraphEndpoint.admit`, through `DocumentCache`): parse with the token
+ * limit; validate with graphql's rules and the limits the document alone decides, depth and aliases, hiding
+ * suggestions (the verdict is cached per document); and only for a document that passes, the cost, which
+ * reads the request's variables.
+ */
 function refusals(query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits): string[] {
   const document = parseWithLimits(query, limits);
   if (document instanceof GraphQLError) return [document.message];
-  return hideSuggestions(validate(testSchema, document, [...specifiedRules, ...limitRules(limits, variables)])).map((e) => e.message);
+  const invalid = hideSuggestions(validate(testSchema, document, [...specifiedRules, ...aliasesAndDepth(limits)]));
+  if (invalid.length > 0) return invalid.map((e) => e.message);
+  return costRefusals(query, variables, limits);
 }
 
-describe('limitRules with graphql-js specifiedRules, at the default limits', () => {
+describe('the limits as the endpoint applies them, with graphql-js specifiedRules, at the default limits', () => {
   it('accepts the spec sample', () => {
     expect(refusals(sampleQuery)).toEqual([]);
   });
@@ -24,10 +42,9 @@ describe('limitRules with graphql-js specifiedRules, at the default limits', () 
   });
 
   it('refuses a 10-level query for its depth (and, with posts at their default 10 a level, for its cost)', () => {
-    expect(refusals(nestedQuery(10))).toEqual([
-      'The query is 10 levels deep; the maximum depth is 7.',
-      'The query has an estimated cost of 22221; the maximum cost is 250.',
-    ]);
+    // The depth is the document's verdict, so the endpoint answers with it and never prices the query.
+    expect(refusals(nestedQuery(10))).toEqual(['The query is 10 levels deep; the maximum depth is 7.']);
+    expect(costRefusals(nestedQuery(10))).toEqual(['The query has an estimated cost of 22221; the maximum cost is 250.']);
   });
 
   it('refuses 100 posts with their comments for its cost, whether the limit is written or passed', () => {
@@ -40,11 +57,13 @@ describe('limitRules with graphql-js specifiedRules, at the default limits', () 
   it('reports every limit a query breaks, not only the first', () => {
     const user = (i: number) => `u${i}: user(id: ${i}) { posts(limit: 3) { author { posts(limit: 3) { author { posts { author { name } } } } } } }`;
     // Each user: 1 + 3 × (1 + 1 + 3 × (1 + 1 + 10 × (1 + 1))) = 205, eleven times.
-    expect(refusals(`{ ${Array.from({ length: 11 }, (_, i) => user(i)).join(' ')} }`)).toEqual([
+    const query = `{ ${Array.from({ length: 11 }, (_, i) => user(i)).join(' ')} }`;
+    // Every limit the document alone decides, in one answer; the cost would come next, for a document that passed.
+    expect(refusals(query)).toEqual([
       'The query is 8 levels deep; the maximum depth is 7.',
-      'The query has an estimated cost of 2255; the maximum cost is 250.',
       'The query uses 11 aliases; the maximum is 10.',
     ]);
+    expect(costRefusals(query)).toEqual(['The query has an estimated cost of 2255; the maximum cost is 250.']);
   });
 
   it('leaves unknown fields to graphql and shows no suggestion', () => {
@@ -62,6 +81,6 @@ describe('limitRules with graphql-js specifiedRules, at the default limits', () 
   });
 
   it('refuses settings that cannot work when the rules are built', () => {
-    expect(() => limitRules({ ...defaultGraphLimits, maxDepth: -1 }, {})).toThrow(RangeError);
+    expect(() => aliasesAndDepth({ ...defaultGraphLimits, maxDepth: -1 })).toThrow(RangeError);
   });
 });
