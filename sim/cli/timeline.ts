@@ -1,7 +1,7 @@
 import { methodProperties } from '../../src/http/methods.js';
 import type { RunResult } from '../scenario/run.js';
 import { renderSubscriptions } from './subscriptions-text.js';
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import type { TraceEvent } from '../trace.js';
 
 const kindLabel: Record<TraceEvent['kind'], string> = {

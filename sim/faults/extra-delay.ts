@@ -1,4 +1,4 @@
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import { type Applies, appliesTo, checkDurationUs, checkProbability, type FaultRule, pass } from './fault-rule.js';
 
 /**

@@ -1,4 +1,4 @@
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import { type Applies, appliesTo, checkWindow, type FaultRule, inWindow, pass, type Window } from './fault-rule.js';
 
 /**

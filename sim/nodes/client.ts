@@ -8,7 +8,8 @@ import type { ScheduledEvent } from '../event-queue.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
 import type { Rng } from '../rng.js';
-import { formatMs, type Simulation } from '../simulation.js';
+import { formatMs } from '../format.js';
+import type { Simulation } from '../simulation.js';
 import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 
 /** One client operation and what became of it. */

@@ -11,7 +11,8 @@ import { type FrameEnvelope, type RequestEnvelope, responseTo, type WireMessage 
 import { closeFrame, frameEvent, textFrame } from '../frame.js';
 import type { Link } from '../link.js';
 import type { SimNode } from '../node.js';
-import { formatMs, type Simulation } from '../simulation.js';
+import { formatMs } from '../format.js';
+import type { Simulation } from '../simulation.js';
 import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 import { checkCrash, describeCrash, type OriginCrash } from '../faults/origin-crash.js';
 
