@@ -19,8 +19,8 @@ describe('WebSocket frames on a link', () => {
 
   it('are not lost, repeated or delayed by the fault rules, which are not even asked', async () => {
     let asked = 0;
-    const spy: FaultRule = { name: 'spy', decide: (env, rng, nowUs) => (asked++, loss(1).decide(env, rng, nowUs)) };
-    const { sim, near, far, link, trace } = linkBetweenRecorders({ faults: [spy, duplication(1)] });
+    const spy: FaultRule = { name: 'spy', applies: 'both', decide: (env, rng, nowUs) => (asked++, loss({ probability: 1 }).decide(env, rng, nowUs)) };
+    const { sim, near, far, link, trace } = linkBetweenRecorders({ faults: [spy, duplication({ probability: 1 })] });
     for (let i = 0; i < 20; i++) link.send(near, textFrame('client', 1, true, '{"type":"ping"}', 'ping'));
     link.send(near, requestEnvelope(2));
     await sim.run();

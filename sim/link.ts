@@ -76,9 +76,8 @@ export class Link {
       });
     }
 
-    // A frame rides an established TCP connection, which does not lose or repeat messages: the fault rules,
-    // which model lost and repeated HTTP messages, are not asked (and draw nothing from the stream).
-    const decision = this.settings.faults.length === 0 || env.kind === 'frame' ? undefined : decide(this.settings.faults, env, this.#rng, nowUs);
+    const faults = this.settings.faults;
+    const decision = faults.length === 0 ? undefined : decide(faults, env, this.#rng, nowUs);
     if (decision === undefined || decision.kind === 'pass') {
       sim.schedule(arriveUs - nowUs, () => this.#deliver(to, env));
       return;

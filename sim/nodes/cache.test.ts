@@ -134,6 +134,7 @@ describe('the cache node in the topology', () => {
   async function readOvertakenByWrite() {
     const slowFirstRead: FaultRule = {
       name: 'slow read',
+      applies: 'both',
       decide: (env) => (env.kind === 'response' && env.exchangeId === 1 ? { kind: 'delay', delayUs: 50_000, reason: 'slow read' } : pass),
     };
     const origin = originWith({ 'cache-control': 'max-age=60' });
@@ -208,7 +209,7 @@ describe('the cache node in the topology', () => {
 
   it('passes a duplicated response from upstream through once it has been handled, without storing twice', async () => {
     const origin = originWith({ 'cache-control': 'max-age=60' });
-    const lan = { ...defaultTopologySettings.lan, faults: [duplication(1, 1_000, 'responses')] };
+    const lan = { ...defaultTopologySettings.lan, faults: [duplication({ probability: 1, copyDelayUs: 1_000, applies: 'responses' })] };
     const { top, trace } = await run(origin, [{ atUs: 0, client: 'client', req: get() }], { lan });
     expect(top.cache.stores).toBe(1);
     expect(trace.events.filter((e) => e.kind === 'ignore')).toHaveLength(1);
