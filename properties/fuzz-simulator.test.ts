@@ -76,7 +76,7 @@ const parsesWithoutTry: Runner = async (spec) => {
     },
   };
   const settings = { ...defaultTopologySettings, wan: { ...defaultTopologySettings.wan, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY } };
-  const top = new Topology(sim, new Trace('off'), new RngStreams(1), broken, settings, defaultClientSettings);
+  const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin: broken, settings, clientSettings: defaultClientSettings });
   const exchanges = spec.steps.map((step) => {
     const holder: { status: number | null } = { status: null };
     sim.schedule(step.atUs ?? 0, () => {

@@ -50,7 +50,7 @@ interface Step {
 async function run(origin: TestOrigin, steps: readonly Step[], settings: Partial<TopologySettings> = {}, traceMode: TraceMode = 'full') {
   const sim = new Simulation();
   const trace = new Trace(traceMode);
-  const top = new Topology(sim, trace, new RngStreams(1), origin, { ...defaultTopologySettings, ...settings }, defaultClientSettings);
+  const top = new Topology({ sim, trace, streams: new RngStreams(1), origin, settings: { ...defaultTopologySettings, ...settings }, clientSettings: defaultClientSettings });
   const exchanges: Exchange[] = [];
   steps.forEach((step, i) => sim.schedule(step.atUs, () => void (exchanges[i] = top.client(step.client).start(step.req))));
   await sim.run();
@@ -231,7 +231,7 @@ describe('the cache node in the topology', () => {
   });
 
   it('refuses a negative or fractional cacheHitUs', () => {
-    const build = (cacheHitUs: number) => new Topology(new Simulation(), new Trace('off'), new RngStreams(1), originWith({}), { ...defaultTopologySettings, cacheHitUs }, defaultClientSettings);
+    const build = (cacheHitUs: number) => new Topology({ sim: new Simulation(), trace: new Trace('off'), streams: new RngStreams(1), origin: originWith({}), settings: { ...defaultTopologySettings, cacheHitUs }, clientSettings: defaultClientSettings });
     expect(() => build(-1)).toThrow(/cacheHitUs/);
     expect(() => build(0.5)).toThrow(/cacheHitUs/);
   });

@@ -92,7 +92,7 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
   const credentials = await mintCredentials(origin, new Set([...spec.steps, ...spec.subscriptions].map((step) => credentialOf(spec, step))));
   const topologySettings = topologyFrom(spec);
   const clientSettings: ClientSettings = { ...defaultClientSettings, ...spec.modes.client };
-  const top = new Topology(sim, trace, streams, origin, topologySettings, clientSettings, restarts);
+  const top = new Topology({ sim, trace, streams, origin, settings: topologySettings, clientSettings, restarts });
 
   const requests = spec.steps.map((step) => requestFrom(step, credentials.get(credentialOf(spec, step))));
   const stepExchanges = scheduleSteps(sim, top, spec.steps, requests);
