@@ -4,7 +4,7 @@ import { SharedCache } from '../src/cache/shared-cache.js';
 import { originAddress, type WireMessage } from './envelope.js';
 import { Link, type LinkSettings } from './link.js';
 import type { Network, SimNode } from './node.js';
-import { CacheNode } from './nodes/cache.js';
+import { type CacheMode, CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
 import { OriginNode } from './nodes/origin.js';
 import type { OriginRestarts } from './nodes/origin-life.js';
@@ -21,8 +21,7 @@ export interface TopologySettings {
   readonly originProcessingUs: number;
   /** How long the cache takes to answer from its store (used once the cache stores). */
   readonly cacheHitUs: number;
-  /** `false` only to show, and to test, what a cache that ignores RFC 9111 §4.4 serves after a write. */
-  readonly cacheInvalidation: boolean;
+  readonly cache: CacheMode;
 }
 
 /** Spec §8.5 and DESIGN.md: 60 ms one way at 2 Mbit/s to the cache, a LAN of no delay, 15 ms at the origin. */
@@ -31,7 +30,7 @@ export const defaultTopologySettings: TopologySettings = {
   lan: { oneWayDelayUs: 0, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] },
   originProcessingUs: 15_000,
   cacheHitUs: 0,
-  cacheInvalidation: true,
+  cache: 'rfc9111',
 };
 
 export interface TopologyOptions<P extends OriginProcess> {
@@ -72,7 +71,7 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
-    const store = new SharedCache({ invalidation: settings.cacheInvalidation });
+    const store = new SharedCache({ invalidation: settings.cache === 'rfc9111' ? 'rfc9111' : 'never' });
     this.cache = new CacheNode({ name: 'cache', sim, trace, network: this, cacheHitUs: settings.cacheHitUs, store });
     this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts });
     this.lan = new Link({ name: 'lan', near: this.cache, far: this.origin, settings: settings.lan, sim, trace, rng: streams.stream('link:lan') });

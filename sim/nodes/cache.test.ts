@@ -122,7 +122,7 @@ describe('the cache node in the topology', () => {
       { atUs: 0, client: 'client', req: get() },
       { atUs: seconds(1), client: 'client', req: put('eggs') },
       { atUs: seconds(2), client: 'client', req: get() },
-    ], { cacheInvalidation: false });
+    ], { cache: 'no-invalidation' });
     expect(bodyOf(exchanges[2])).toEqual({ content: 'milk', for: 'anyone' });
   });
 

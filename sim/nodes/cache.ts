@@ -6,6 +6,13 @@ import type { Network, SimNode } from '../node.js';
 import type { Simulation } from '../simulation.js';
 import { frameEvent, messageEvent, type Trace } from '../trace.js';
 
+/**
+ * How the cache behaves, in the scenario's words (`modes.cache`): `no-invalidation` keeps serving what it
+ * stored after a write, to show, and to test, what a cache that ignores RFC 9111 §4.4 serves.
+ */
+export const cacheModes = ['rfc9111', 'no-invalidation'] as const;
+export type CacheMode = (typeof cacheModes)[number];
+
 export interface CacheNodeOptions {
   readonly name: string;
   readonly sim: Simulation;

@@ -151,7 +151,7 @@ function topologyFrom(spec: ScenarioSpec): TopologySettings {
     lan: linkFrom(d.lan, t.lan),
     originProcessingUs: t.originProcessingUs ?? d.originProcessingUs,
     cacheHitUs: t.cacheHitUs ?? d.cacheHitUs,
-    cacheInvalidation: spec.modes.cache === 'rfc9111',
+    cache: spec.modes.cache,
   };
 }
 
