@@ -4,7 +4,8 @@ import { defaultClientSettings } from '../src/client/settings.js';
 import { splitPath } from '../src/http/message.js';
 import { createOrigin } from '../src/origin.js';
 import { mintCredentials } from '../sim/scenario/credentials.js';
-import { requestFrom, runScenario } from '../sim/scenario/run.js';
+import { runScenario } from '../sim/scenario/run.js';
+import { requestFrom } from '../sim/scenario/steps.js';
 import { parseScenario, type ScenarioInput, type ScenarioSpec } from '../sim/scenario/spec.js';
 import { RngStreams } from '../sim/rng.js';
 import { Simulation } from '../sim/simulation.js';
@@ -76,7 +77,7 @@ const parsesWithoutTry: Runner = async (spec) => {
     },
   };
   const settings = { ...defaultTopologySettings, wan: { ...defaultTopologySettings.wan, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY } };
-  const top = new Topology(sim, new Trace('off'), new RngStreams(1), broken, settings, defaultClientSettings);
+  const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin: broken, settings, clientSettings: defaultClientSettings });
   const exchanges = spec.steps.map((step) => {
     const holder: { status: number | null } = { status: null };
     sim.schedule(step.atUs ?? 0, () => {

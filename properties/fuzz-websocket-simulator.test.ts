@@ -5,7 +5,7 @@ import { upgradeHeaders } from '../src/graph/subscriptions/upgrade.js';
 import { request } from '../src/http/message.js';
 import { createOrigin, type Origin, testEnvironment } from '../src/origin.js';
 import { closeFrame, textFrame } from '../sim/frame.js';
-import type { OriginProcess } from '../sim/nodes/origin.js';
+import type { OriginProcess } from '../sim/nodes/origin-process.js';
 import { RngStreams } from '../sim/rng.js';
 import { mintCredentials } from '../sim/scenario/credentials.js';
 import { Simulation } from '../sim/simulation.js';
@@ -49,7 +49,7 @@ async function simulated(session: SocketSession, wrap: Wrap = asItIs): Promise<v
   const origin = createOrigin({ ...testEnvironment(), now: sim.now });
   const names = session.sockets.map((s) => credentialName(s.credential));
   const credentials = await mintCredentials(origin, new Set([...names, 'session:alice']));
-  const top = new Topology(sim, new Trace('off'), new RngStreams(1), wrap(origin), defaultTopologySettings, defaultClientSettings);
+  const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin: wrap(origin), settings: defaultTopologySettings, clientSettings: defaultClientSettings });
   const problems: string[] = [];
   const sockets = names.map((name, i) => {
     const client = `c${i + 1}`;
@@ -78,9 +78,9 @@ async function simulated(session: SocketSession, wrap: Wrap = asItIs): Promise<v
         if (s.connection === undefined || s.closed) return;
         if (action.kind === 'close') s.closed = true;
         const frame = action.kind === 'frame'
-          ? textFrame(s.client, s.connection, true, action.text, 'fuzz frame')
-          : closeFrame(s.client, s.connection, true, 1000, 'Normal Closure');
-        node.link!.send(node, frame);
+          ? textFrame(s.client, s.connection, 'to-origin', action.text, 'fuzz frame')
+          : closeFrame(s.client, s.connection, 'to-origin', 1000, 'Normal Closure');
+        top.send(node, frame);
         return;
       }
       case 'comment':

@@ -1,11 +1,24 @@
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 
 /**
+ * The origin's address, to which every request and every frame from a client is sent. There is one origin;
+ * a cache on the way answers in its name, as an HTTP cache does, and keeps the addresses of what it passes on.
+ */
+export const originAddress = 'origin';
+
+/**
  * A message on the wire, with the bookkeeping the simulator needs to route it and to name it in the trace.
  * An exchange is one client operation; every re-send of it is a new attempt of the same exchange.
+ *
+ * `from` and `to` are the ends of the whole trip, a client and the origin, and the topology routes by `to`
+ * (`Topology.send`); who hands the message to a link at each hop is the link's business, and the trace's.
  */
 export interface RequestEnvelope {
   readonly kind: 'request';
+  /** The client that sent it. */
+  readonly from: string;
+  /** The origin (`originAddress`). */
+  readonly to: string;
   readonly client: string;
   readonly exchangeId: number;
   readonly attempt: number;
@@ -15,6 +28,10 @@ export interface RequestEnvelope {
 
 export interface ResponseEnvelope {
   readonly kind: 'response';
+  /** The origin, also when the cache answered from its store. */
+  readonly from: string;
+  /** The client that asked. */
+  readonly to: string;
   readonly client: string;
   readonly exchangeId: number;
   readonly attempt: number;
@@ -33,12 +50,14 @@ export type Envelope = RequestEnvelope | ResponseEnvelope;
  */
 export interface FrameEnvelope {
   readonly kind: 'frame';
+  /** The client or the origin, whichever end of the socket sent it. */
+  readonly from: string;
+  readonly to: string;
   readonly client: string;
   /** The connection: the exchange id of the upgrade request that opened it. */
   readonly exchangeId: number;
   /** Always 0: a frame is not an attempt of anything (the trace and the timeline show `#<connection>`). */
   readonly attempt: 0;
-  readonly toOrigin: boolean;
   /** The message's JSON text; for a close frame, its reason. */
   readonly text: string;
   /** Set on a close frame only (RFC 6455 §5.5.1). */
@@ -55,6 +74,8 @@ export type WireMessage = Envelope | FrameEnvelope;
 export function responseTo(env: RequestEnvelope, response: HttpResponse): ResponseEnvelope {
   return {
     kind: 'response',
+    from: env.to,
+    to: env.from,
     client: env.client,
     exchangeId: env.exchangeId,
     attempt: env.attempt,

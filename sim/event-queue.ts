@@ -30,7 +30,7 @@ export class EventQueue {
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const p = heap[parent]!;
-      if (p.atUs < atUs || (p.atUs === atUs && p.seq < event.seq)) break;
+      if (before(p, event)) break;
       heap[i] = p;
       i = parent;
     }
@@ -57,16 +57,21 @@ export class EventQueue {
       let c = heap[left]!;
       if (right < n) {
         const r = heap[right]!;
-        if (r.atUs < c.atUs || (r.atUs === c.atUs && r.seq < c.seq)) {
+        if (before(r, c)) {
           child = right;
           c = r;
         }
       }
-      if (last.atUs < c.atUs || (last.atUs === c.atUs && last.seq < c.seq)) break;
+      if (before(last, c)) break;
       heap[i] = c;
       i = child;
     }
     heap[i] = last;
     return top;
   }
+}
+
+/** The queue's one ordering rule: earlier time first, then earlier insertion. */
+function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
+  return a.atUs < b.atUs || (a.atUs === b.atUs && a.seq < b.seq);
 }

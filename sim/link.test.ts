@@ -4,7 +4,8 @@ import { createOrigin } from '../src/origin.js';
 import { defaultClientSettings } from '../src/client/settings.js';
 import { RngStreams } from './rng.js';
 import { Simulation } from './simulation.js';
-import { linkBetweenRecorders, requestEnvelope, responseEnvelope } from './test-kit.js';
+import { Link } from './link.js';
+import { linkBetweenRecorders, Recorder, requestEnvelope, responseEnvelope } from './test-kit.js';
 import { defaultTopologySettings, Topology } from './topology.js';
 import { Trace } from './trace.js';
 
@@ -39,13 +40,23 @@ describe('Link arithmetic', () => {
     expect(() => linkBetweenRecorders({ bandwidthBitsPerSecond: 0 })).toThrow(/bandwidthBitsPerSecond/);
   });
 
+  it('sends only from one of its two ends, and joins two different nodes', () => {
+    const { sim, link } = linkBetweenRecorders();
+    expect(() => link.send(new Recorder('stranger', sim), requestEnvelope(1))).toThrow(/stranger is not an end of test/);
+    expect(sim.pending).toBe(0);
+    const node = new Recorder('node', sim);
+    const settings = { oneWayDelayUs: 0, bandwidthBitsPerSecond: 1, faults: [] };
+    const loop = { name: 'loop', near: node, far: node, settings, sim, trace: new Trace('off'), rng: new RngStreams(1).stream('link:loop') };
+    expect(() => new Link(loop)).toThrow(/two different nodes/);
+  });
+
   it('reproduces DESIGN.md: a bodiless GET with a 120-byte response through a cache miss takes 135.480 ms', async () => {
     const sim = new Simulation();
     const origin = {
       handle: () => ({ status: 200, headers: {}, body: 'x'.repeat(120), bodyBytes: 120 }),
       state: () => createOrigin().state(),
     };
-    const top = new Topology(sim, new Trace('off'), new RngStreams(1), origin, defaultTopologySettings, defaultClientSettings);
+    const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
     const exchange = top.client('client').start(request('GET', '/notes/1'));
     await sim.run();
     expect(exchange.latencyUs).toBe(135_480);

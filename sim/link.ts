@@ -1,10 +1,9 @@
 import type { WireMessage } from './envelope.js';
 import { decide, type FaultRule } from './faults/fault-rule.js';
-import { frameEvent } from './frame.js';
 import type { SimNode } from './node.js';
 import type { Rng } from './rng.js';
 import type { Simulation } from './simulation.js';
-import { messageEvent, type Trace, type TraceEvent, type TraceKind } from './trace.js';
+import { type Trace, wireEvent } from './trace.js';
 
 export interface LinkSettings {
   readonly oneWayDelayUs: number;
@@ -17,6 +16,20 @@ export interface LinkSettings {
 /** One direction of a link: a FIFO transmitter that sends one message at a time. */
 interface Transmitter {
   busyUntilUs: number;
+}
+
+export interface LinkOptions {
+  /** Names the link in the trace (`wan:alice`, `lan`) and in its errors. */
+  readonly name: string;
+  /** The end nearer the client. */
+  readonly near: SimNode;
+  /** The end nearer the origin. */
+  readonly far: SimNode;
+  readonly settings: LinkSettings;
+  readonly sim: Simulation;
+  readonly trace: Trace;
+  /** The link's own stream, for its fault rules' draws. */
+  readonly rng: Rng;
 }
 
 /**
@@ -36,13 +49,14 @@ export class Link {
   readonly #toNear: Transmitter = { busyUntilUs: 0 };
   readonly #usPerByte: number;
 
-  constructor(name: string, near: SimNode, far: SimNode, settings: LinkSettings, sim: Simulation, trace: Trace, rng: Rng) {
+  constructor({ name, near, far, settings, sim, trace, rng }: LinkOptions) {
     if (!Number.isSafeInteger(settings.oneWayDelayUs) || settings.oneWayDelayUs < 0) {
       throw new RangeError(`${name}: oneWayDelayUs must be a non-negative integer, got ${settings.oneWayDelayUs}`);
     }
     if (!(settings.bandwidthBitsPerSecond > 0)) {
       throw new RangeError(`${name}: bandwidthBitsPerSecond must be positive, got ${settings.bandwidthBitsPerSecond}`);
     }
+    if (near === far) throw new RangeError(`${name}: a link joins two different nodes, got ${near.name} at both ends`);
     this.name = name;
     this.near = near;
     this.far = far;
@@ -58,8 +72,10 @@ export class Link {
     return Math.ceil(bytes * this.#usPerByte);
   }
 
+  /** `from` must be one of the two ends: the message goes to the other. */
   send(from: SimNode, env: WireMessage): void {
     const towardFar = from === this.near;
+    if (!towardFar && from !== this.far) throw new Error(`${from.name} is not an end of ${this.name} (${this.near.name}, ${this.far.name})`);
     const to = towardFar ? this.far : this.near;
     const tx = towardFar ? this.#toFar : this.#toNear;
     const sim = this.#sim;
@@ -76,36 +92,33 @@ export class Link {
       });
     }
 
-    // A frame rides an established TCP connection, which does not lose or repeat messages: the fault rules,
-    // which model lost and repeated HTTP messages, are not asked (and draw nothing from the stream).
-    const decision = this.settings.faults.length === 0 || env.kind === 'frame' ? undefined : decide(this.settings.faults, env, this.#rng, nowUs);
+    const faults = this.settings.faults;
+    const decision = faults.length === 0 ? undefined : decide(faults, env, this.#rng, nowUs);
     if (decision === undefined || decision.kind === 'pass') {
-      sim.schedule(arriveUs - nowUs, () => this.#deliver(to, env));
+      sim.schedule(arriveUs - nowUs, () => this.#deliver(from, to, env));
       return;
     }
     switch (decision.kind) {
       case 'drop':
-        if (trace.on) sim.schedule(arriveUs - nowUs, () => trace.record(wireEvent(sim.nowUs, 'drop', from.name, to.name, env, decision.reason)));
+        // The drop is an event in every trace mode, so a run takes the same events whatever it records (and
+        // `maxEvents` means the same); only a recording trace has anything to do at it.
+        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.record(wireEvent(sim.nowUs, 'drop', from.name, to.name, env, decision.reason)) : nothing);
         return;
       case 'delay':
-        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(to, env, decision.reason));
+        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(from, to, env, decision.reason));
         return;
       case 'duplicate':
-        sim.schedule(arriveUs - nowUs, () => this.#deliver(to, env));
-        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(to, env, decision.reason));
+        sim.schedule(arriveUs - nowUs, () => this.#deliver(from, to, env));
+        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(from, to, env, decision.reason));
         return;
     }
   }
 
-  #deliver(to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
-    if (this.#trace.on) {
-      const from = to === this.far ? this.near : this.far;
-      this.#trace.record(wireEvent(this.#sim.nowUs, 'deliver', from.name, to.name, env, note));
-    }
-    return to.receive(env, this);
+  #deliver(from: SimNode, to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
+    if (this.#trace.on) this.#trace.record(wireEvent(this.#sim.nowUs, 'deliver', from.name, to.name, env, note));
+    return to.receive(env);
   }
 }
 
-function wireEvent(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string): TraceEvent {
-  return env.kind === 'frame' ? frameEvent(atUs, kind, from, to, env) : messageEvent(atUs, kind, from, to, env, note);
-}
+/** What a lost message's event does when the trace does not record. */
+function nothing(): void {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMs, Simulation } from './simulation.js';
+import { formatMs } from './format.js';
+import { Simulation } from './simulation.js';
 
 describe('Simulation', () => {
   it('advances the virtual clock to each event and runs ties in insertion order', async () => {

@@ -1,4 +1,5 @@
 import { type EventAction, EventQueue, type ScheduledEvent } from './event-queue.js';
+import { formatMs } from './format.js';
 
 export interface RunLimits {
   /** Stop before the first event later than this virtual time. */
@@ -65,11 +66,4 @@ export class Simulation {
       if (result !== undefined) await result;
     }
   }
-}
-
-/** Virtual time for people: milliseconds with three decimals (exact, since time is whole microseconds). */
-export function formatMs(us: number): string {
-  const sign = us < 0 ? '-' : '';
-  const abs = Math.abs(us);
-  return `${sign}${Math.floor(abs / 1000)}.${String(abs % 1000).padStart(3, '0')}`;
 }

@@ -1,9 +1,8 @@
 import { type HttpRequest, request, response } from '../src/http/message.js';
-import type { Envelope, RequestEnvelope, ResponseEnvelope } from './envelope.js';
-import { responseTo } from './envelope.js';
+import { type Envelope, originAddress, type RequestEnvelope, type ResponseEnvelope, responseTo, type WireMessage } from './envelope.js';
 import type { FaultRule } from './faults/fault-rule.js';
 import { Link } from './link.js';
-import type { SimNode } from './node.js';
+import type { Network, SimNode } from './node.js';
 import { RngStreams } from './rng.js';
 import { Simulation } from './simulation.js';
 import { Trace } from './trace.js';
@@ -11,7 +10,7 @@ import { Trace } from './trace.js';
 /** Test fixtures shared by the simulator's unit tests. */
 
 export function requestEnvelope(exchangeId: number, req: HttpRequest = request('GET', '/notes/1'), attempt = 1): RequestEnvelope {
-  return { kind: 'request', client: 'client', exchangeId, attempt, request: req, bytes: req.bodyBytes };
+  return { kind: 'request', from: 'client', to: originAddress, client: 'client', exchangeId, attempt, request: req, bytes: req.bodyBytes };
 }
 
 export function responseEnvelope(exchangeId: number, body?: string, attempt = 1): ResponseEnvelope {
@@ -30,6 +29,15 @@ export class Recorder implements SimNode {
   }
 }
 
+/** The network of a test with two nodes and one link between them, set once the nodes that it joins exist. */
+export class OneLink implements Network {
+  link: Link | undefined;
+  send(from: SimNode, env: WireMessage): void {
+    if (this.link === undefined) throw new Error('the test has not made its link yet');
+    this.link.send(from, env);
+  }
+}
+
 /** A link between two recorders, on a fresh simulation with a seeded stream. */
 export function linkBetweenRecorders(
   settings: { oneWayDelayUs?: number; bandwidthBitsPerSecond?: number; faults?: FaultRule[] } = {},
@@ -39,14 +47,14 @@ export function linkBetweenRecorders(
   const trace = new Trace('full');
   const near = new Recorder('near', sim);
   const far = new Recorder('far', sim);
-  const link = new Link(
-    'test',
+  const link = new Link({
+    name: 'test',
     near,
     far,
-    { oneWayDelayUs: settings.oneWayDelayUs ?? 60_000, bandwidthBitsPerSecond: settings.bandwidthBitsPerSecond ?? 2_000_000, faults: settings.faults ?? [] },
+    settings: { oneWayDelayUs: settings.oneWayDelayUs ?? 60_000, bandwidthBitsPerSecond: settings.bandwidthBitsPerSecond ?? 2_000_000, faults: settings.faults ?? [] },
     sim,
     trace,
-    new RngStreams(seed).stream('link:test'),
-  );
+    rng: new RngStreams(seed).stream('link:test'),
+  });
   return { sim, trace, near, far, link };
 }

@@ -1,10 +1,14 @@
 import { resendPolicies } from '../src/client/resend-policy.js';
 import type { ClientSettings } from '../src/client/settings.js';
 import { SharedCache } from '../src/cache/shared-cache.js';
+import { originAddress, type WireMessage } from './envelope.js';
 import { Link, type LinkSettings } from './link.js';
-import { CacheNode } from './nodes/cache.js';
+import type { Network, SimNode } from './node.js';
+import { type CacheMode, CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
-import { type OriginProcess, OriginNode, type OriginRestarts } from './nodes/origin.js';
+import { OriginNode } from './nodes/origin.js';
+import type { OriginRestarts } from './nodes/origin-life.js';
+import type { OriginProcess } from './nodes/origin-process.js';
 import type { RngStreams } from './rng.js';
 import type { Simulation } from './simulation.js';
 import type { Trace } from './trace.js';
@@ -17,8 +21,7 @@ export interface TopologySettings {
   readonly originProcessingUs: number;
   /** How long the cache takes to answer from its store (used once the cache stores). */
   readonly cacheHitUs: number;
-  /** `false` only to show, and to test, what a cache that ignores RFC 9111 §4.4 serves after a write. */
-  readonly cacheInvalidation: boolean;
+  readonly cache: CacheMode;
 }
 
 /** Spec §8.5 and DESIGN.md: 60 ms one way at 2 Mbit/s to the cache, a LAN of no delay, 15 ms at the origin. */
@@ -27,18 +30,33 @@ export const defaultTopologySettings: TopologySettings = {
   lan: { oneWayDelayUs: 0, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] },
   originProcessingUs: 15_000,
   cacheHitUs: 0,
-  cacheInvalidation: true,
+  cache: 'rfc9111',
 };
+
+export interface TopologyOptions<P extends OriginProcess> {
+  readonly sim: Simulation;
+  readonly trace: Trace;
+  /** The run's streams: each link and each client draws from its own. */
+  readonly streams: RngStreams;
+  /** The origin process serving from the start. */
+  readonly origin: P;
+  readonly settings: TopologySettings;
+  readonly clientSettings: ClientSettings;
+  readonly restarts?: OriginRestarts<P> | undefined;
+}
 
 /**
  *   client ──WAN── cache ──LAN── origin
- * Clients are made on first use, each with its own WAN link and its own random streams.
+ * Clients are made on first use, each with its own WAN link and its own random streams. The topology owns
+ * the links, and the nodes send through it: it routes each message by its address (`Network`).
  */
-export class Topology {
+export class Topology<P extends OriginProcess = OriginProcess> implements Network {
   readonly cache: CacheNode;
-  readonly origin: OriginNode;
+  readonly origin: OriginNode<P>;
   readonly lan: Link;
   readonly clients = new Map<string, ClientNode>();
+  /** Each client's line to the cache, by client name. */
+  readonly #wans = new Map<string, Link>();
   readonly #sim: Simulation;
   readonly #trace: Trace;
   readonly #streams: RngStreams;
@@ -47,33 +65,48 @@ export class Topology {
   #lastExchangeId = 0;
   readonly #ids = { next: (): number => ++this.#lastExchangeId };
 
-  constructor(
-    sim: Simulation, trace: Trace, streams: RngStreams, origin: OriginProcess, settings: TopologySettings, clientSettings: ClientSettings, restarts?: OriginRestarts,
-  ) {
+  constructor({ sim, trace, streams, origin, settings, clientSettings, restarts }: TopologyOptions<P>) {
     this.#sim = sim;
     this.#trace = trace;
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
-    this.cache = new CacheNode('cache', sim, trace, settings.cacheHitUs, new SharedCache({ invalidation: settings.cacheInvalidation }));
-    this.origin = new OriginNode('origin', sim, trace, origin, settings.originProcessingUs, restarts);
-    this.lan = new Link('lan', this.cache, this.origin, settings.lan, sim, trace, streams.stream('link:lan'));
-    this.cache.upstream = this.lan;
+    const store = new SharedCache({ invalidation: settings.cache === 'rfc9111' ? 'rfc9111' : 'never' });
+    this.cache = new CacheNode({ name: 'cache', sim, trace, network: this, cacheHitUs: settings.cacheHitUs, store });
+    this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts });
+    this.lan = new Link({ name: 'lan', near: this.cache, far: this.origin, settings: settings.lan, sim, trace, rng: streams.stream('link:lan') });
   }
 
   client(name: string): ClientNode {
     let client = this.clients.get(name);
     if (client !== undefined) return client;
     const policy = resendPolicies[this.#clientSettings.policy];
-    client = new ClientNode(name, this.#sim, this.#trace, this.#clientSettings, policy, this.#ids, {
-      jitter: this.#streams.stream(`client:${name}`),
-      keys: this.#streams.stream('keys'),
+    client = new ClientNode({
+      name, sim: this.#sim, trace: this.#trace, network: this, settings: this.#clientSettings, policy, ids: this.#ids,
+      streams: { jitter: this.#streams.stream(`client:${name}`), keys: this.#streams.stream('keys') },
     });
     const wanName = `wan:${name}`;
-    const wan = new Link(wanName, client, this.cache, this.#settings.wan, this.#sim, this.#trace, this.#streams.stream(`link:${wanName}`));
-    client.link = wan;
-    this.cache.downstream.set(name, wan);
+    const wan = new Link({
+      name: wanName, near: client, far: this.cache, settings: this.#settings.wan, sim: this.#sim, trace: this.#trace,
+      rng: this.#streams.stream(`link:${wanName}`),
+    });
+    this.#wans.set(name, wan);
     this.clients.set(name, client);
     return client;
+  }
+
+  /**
+   * Hands `env` to the line from `from` toward `env.to`, as a host's routing table would: a client and the
+   * origin have one line each; the cache sends toward the origin over the LAN, toward a client over its WAN.
+   */
+  send(from: SimNode, env: WireMessage): void {
+    this.#lineFrom(from, env.to).send(from, env);
+  }
+
+  #lineFrom(from: SimNode, to: string): Link {
+    if (from === this.origin || (from === this.cache && to === this.origin.name)) return this.lan;
+    const wan = this.#wans.get(from === this.cache ? to : from.name);
+    if (wan === undefined) throw new Error(`no line from ${from.name} toward ${to}`);
+    return wan;
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { Envelope } from './envelope.js';
+import type { Envelope, FrameEnvelope, WireMessage } from './envelope.js';
 
 export type TraceKind =
   | 'send' // a node hands a message to a link; `note` has the transmit window
@@ -25,6 +25,29 @@ export function messageEvent(
     atUs, kind, from, to, exchangeId: env.exchangeId, attempt: env.attempt, method: env.request.method,
     path: env.request.path, status: env.kind === 'response' ? env.response.status : 0, bytes: env.bytes,
     link: '', queuedUs: 0, transmitUs: 0, note,
+  };
+}
+
+/**
+ * A frame in the trace: method `WS` and the socket's path, so HTTP views leave it out, and the message's
+ * label (`subscribe 1`, `next 1`) as the note, so every hop names what passed.
+ */
+export function frameEvent(atUs: number, kind: TraceKind, from: string, to: string, env: FrameEnvelope): TraceEvent {
+  return {
+    atUs, kind, from, to, exchangeId: env.exchangeId, attempt: 0, method: 'WS', path: '/graphql', status: 0, bytes: env.bytes,
+    link: '', queuedUs: 0, transmitUs: 0, note: env.label,
+  };
+}
+
+/** Any message on the wire as an event: a frame by its label, an HTTP message by its request line. */
+export function wireEvent(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string): TraceEvent {
+  return env.kind === 'frame' ? frameEvent(atUs, kind, from, to, env) : messageEvent(atUs, kind, from, to, env, note);
+}
+
+/** An event of a node itself, about no message: a crash, a restart. */
+export function nodeEvent(atUs: number, kind: TraceKind, node: string, note: string): TraceEvent {
+  return {
+    atUs, kind, from: node, to: node, exchangeId: 0, attempt: 0, method: '', path: '', status: 0, bytes: 0, link: '', queuedUs: 0, transmitUs: 0, note,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatMs } from '../../sim/simulation.js';
+import { formatMs } from '../../sim/format.js';
 import type { TraceEvent } from '../../sim/trace.js';
 
 /** A note the trace cannot say by itself (what the origin did with a key), shown after the events up to `atUs`. */

@@ -29,7 +29,7 @@ export async function runHarnessRoundTrips(workload: NotesWorkload, traceMode: T
   const trace = new Trace(traceMode);
   const origin = createOrigin({ ...testEnvironment(), now: sim.now }, unlimitedOriginSettings);
   const alice = origin.accounts.byId(1)!;
-  const topology = new Topology(sim, trace, new RngStreams(seed), origin, defaultTopologySettings, defaultClientSettings);
+  const topology = new Topology({ sim, trace, streams: new RngStreams(seed), origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
 
   workload.clients.forEach((puts, c) => {
     const client = topology.client(clientName(c));

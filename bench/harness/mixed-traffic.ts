@@ -81,7 +81,7 @@ export async function runMixedTraffic(shape: MixedTrafficShape, traceMode: Trace
   const streams = new RngStreams(seed);
   const rng = streams.stream('workload');
   const origin = createOrigin({ ...testEnvironment(), now: sim.now }, crowdOriginSettings);
-  const topology = new Topology(sim, trace, streams, origin, defaultTopologySettings, defaultClientSettings);
+  const topology = new Topology({ sim, trace, streams, origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
   let requestsStarted = 0;
 
   for (let c = 0; c < shape.clients; c++) {

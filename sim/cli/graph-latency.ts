@@ -1,5 +1,5 @@
 import type { Exchange } from '../nodes/client.js';
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import type { TraceEvent } from '../trace.js';
 
 /**

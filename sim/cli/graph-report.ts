@@ -1,4 +1,4 @@
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import { latencyParts, renderLatency } from './graph-latency.js';
 import { answerCell, type GraphAnswer, graphAnswer, type GraphErrorLine, parsedBody, statusMeaning } from './graph-outcome.js';
 import { prettyJson } from './graph-json-text.js';

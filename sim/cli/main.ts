@@ -4,7 +4,7 @@ import { scenarioJsonSchema } from '../scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../scenario/resolve.js';
 import { runScenario } from '../scenario/run.js';
 import { ScenarioError } from '../scenario/spec.js';
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import { runGraphCommand } from './graph-command.js';
 import { writeChromeTrace } from './chrome-trace.js';
 import { jsonSummary } from './json-summary.js';

@@ -1,5 +1,5 @@
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 
 const outcomeText: Record<SubscriptionRecord['outcome'], string> = {
   pending: 'never asked for (the run ended first)',

@@ -1,7 +1,8 @@
 import { methodProperties } from '../../src/http/methods.js';
+import { alertText } from '../nodes/alert-text.js';
 import type { RunResult } from '../scenario/run.js';
 import { renderSubscriptions } from './subscriptions-text.js';
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import type { TraceEvent } from '../trace.js';
 
 const kindLabel: Record<TraceEvent['kind'], string> = {
@@ -86,7 +87,7 @@ export function renderSummary(result: RunResult, replay: string): string {
   if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
   out.push(`Audit: ${result.audit.allowed} allowed, ${result.audit.denied} denied.`);
   for (const a of result.alerts) {
-    out.push(`ALERT at ${formatMs(a.atUs)} ms: ${a.username ?? `user ${a.userId}`} drew 403/404 on ${a.resource} ${a.ids.join(', ')} within ${a.windowUs / 1_000_000} s (someone trying ids in sequence?)`);
+    out.push(`ALERT at ${formatMs(a.atUs)} ms: ${alertText(a)} (someone trying ids in sequence?)`);
   }
   const lessons = explain(result);
   if (lessons.length > 0) {

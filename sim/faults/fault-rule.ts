@@ -1,4 +1,4 @@
-import type { Envelope } from '../envelope.js';
+import type { Envelope, WireMessage } from '../envelope.js';
 import type { Rng } from '../rng.js';
 
 /** What a rule says of one message in flight. */
@@ -17,21 +17,31 @@ export type Applies = 'requests' | 'responses' | 'both';
 export interface FaultRule {
   /** Shown in the trace next to what the rule did. */
   readonly name: string;
+  /** The messages the rule is asked about (`appliesTo`); it is never asked about any other. */
+  readonly applies: Applies;
   /** Every random draw comes from `rng`, the link's own stream; `nowUs` is when the message is sent. */
   decide(env: Envelope, rng: Rng, nowUs: number): FaultDecision;
 }
 
-export function appliesTo(applies: Applies, env: Envelope): boolean {
+/**
+ * Whether a rule that `applies` to these messages is asked about `env`. Never for a WebSocket frame: a frame
+ * rides an established TCP connection, which does not lose or repeat messages, and the rules model lost and
+ * repeated HTTP messages.
+ */
+export function appliesTo(applies: Applies, env: WireMessage): env is Envelope {
+  if (env.kind === 'frame') return false;
   return applies === 'both' || (applies === 'requests') === (env.kind === 'request');
 }
 
 /**
- * Runs the rules in order; the first answer other than pass wins and the later rules are not asked (so they
- * draw nothing from the stream for that message).
+ * Runs the rules that apply to `env` in order; the first answer other than pass wins and the later rules are
+ * not asked (so they draw nothing from the stream for that message, nor does a rule that does not apply).
  */
-export function decide(rules: readonly FaultRule[], env: Envelope, rng: Rng, nowUs: number): FaultDecision {
+export function decide(rules: readonly FaultRule[], env: WireMessage, rng: Rng, nowUs: number): FaultDecision {
   for (let i = 0; i < rules.length; i++) {
-    const decision = rules[i]!.decide(env, rng, nowUs);
+    const rule = rules[i]!;
+    if (!appliesTo(rule.applies, env)) continue;
+    const decision = rule.decide(env, rng, nowUs);
     if (decision.kind !== 'pass') return decision;
   }
   return pass;
@@ -51,6 +61,11 @@ export interface Window {
   readonly untilUs: number;
   /** Only these clients' messages; every client's when absent. */
   readonly clients?: readonly string[] | undefined;
+}
+
+/** A window rule's options: when, on whose lines, in which direction. */
+export interface WindowOptions extends Window {
+  readonly applies?: Applies;
 }
 
 export function checkWindow(window: Window): void {

@@ -14,7 +14,7 @@ const rng = () => new RngStreams(7).stream('link:test');
 function tally(rule: FaultRule, envs: () => Parameters<FaultRule['decide']>[0], n: number) {
   const r = rng();
   const counts = { pass: 0, drop: 0, delay: 0, duplicate: 0 };
-  for (let i = 0; i < n; i++) counts[rule.decide(envs(), r, 0).kind]++;
+  for (let i = 0; i < n; i++) counts[decide([rule], envs(), r, 0).kind]++;
   return counts;
 }
 
@@ -30,7 +30,7 @@ describe('unstable line (spec §3: the first response of each exchange is lost, 
   it('never touches requests and draws no randomness', () => {
     const rule = unstableLine();
     const used = rng();
-    for (let i = 1; i <= 50; i++) expect(rule.decide(requestEnvelope(i), used, 0)).toBe(pass);
+    for (let i = 1; i <= 50; i++) expect(decide([rule], requestEnvelope(i), used, 0)).toBe(pass);
     rule.decide(responseEnvelope(99), used, 0);
     expect(used.int(0, 1e9)).toBe(rng().int(0, 1e9));
   });
@@ -38,39 +38,39 @@ describe('unstable line (spec §3: the first response of each exchange is lost, 
 
 describe('loss', () => {
   it('never loses at p=0, always at p=1', () => {
-    expect(tally(loss(0), () => requestEnvelope(1), 1_000).drop).toBe(0);
-    expect(tally(loss(1), () => requestEnvelope(1), 1_000).drop).toBe(1_000);
+    expect(tally(loss({ probability: 0 }), () => requestEnvelope(1), 1_000).drop).toBe(0);
+    expect(tally(loss({ probability: 1 }), () => requestEnvelope(1), 1_000).drop).toBe(1_000);
   });
 
   it('loses about p of the messages, from the seeded stream', () => {
-    const { drop } = tally(loss(0.2), () => requestEnvelope(1), 20_000);
+    const { drop } = tally(loss({ probability: 0.2 }), () => requestEnvelope(1), 20_000);
     expect(drop / 20_000).toBeGreaterThan(0.18);
     expect(drop / 20_000).toBeLessThan(0.22);
-    expect(tally(loss(0.2), () => requestEnvelope(1), 500)).toEqual(tally(loss(0.2), () => requestEnvelope(1), 500));
+    expect(tally(loss({ probability: 0.2 }), () => requestEnvelope(1), 500)).toEqual(tally(loss({ probability: 0.2 }), () => requestEnvelope(1), 500));
   });
 
   it('acts only in its direction', () => {
-    expect(tally(loss(1, 'responses'), () => requestEnvelope(1), 100).drop).toBe(0);
-    expect(tally(loss(1, 'responses'), () => responseEnvelope(1), 100).drop).toBe(100);
-    expect(tally(loss(1, 'requests'), () => responseEnvelope(1), 100).drop).toBe(0);
+    expect(tally(loss({ probability: 1, applies: 'responses' }), () => requestEnvelope(1), 100).drop).toBe(0);
+    expect(tally(loss({ probability: 1, applies: 'responses' }), () => responseEnvelope(1), 100).drop).toBe(100);
+    expect(tally(loss({ probability: 1, applies: 'requests' }), () => responseEnvelope(1), 100).drop).toBe(0);
   });
 
   it('refuses a probability outside [0, 1]', () => {
-    expect(() => loss(1.5)).toThrow(RangeError);
-    expect(() => loss(Number.NaN)).toThrow(RangeError);
+    expect(() => loss({ probability: 1.5 })).toThrow(RangeError);
+    expect(() => loss({ probability: Number.NaN })).toThrow(RangeError);
   });
 });
 
 describe('duplication', () => {
   it('delivers a second copy copyDelayUs after the first', async () => {
-    const { sim, near, far, link } = linkBetweenRecorders({ faults: [duplication(1, 2_000)] });
+    const { sim, near, far, link } = linkBetweenRecorders({ faults: [duplication({ probability: 1, copyDelayUs: 2_000 })] });
     link.send(near, requestEnvelope(1));
     await sim.run();
     expect(far.arrivals.map((a) => a.atUs)).toEqual([60_000, 62_000]);
   });
 
   it('duplicates about p of the messages', () => {
-    const { duplicate } = tally(duplication(0.1), () => requestEnvelope(1), 20_000);
+    const { duplicate } = tally(duplication({ probability: 0.1 }), () => requestEnvelope(1), 20_000);
     expect(duplicate / 20_000).toBeGreaterThan(0.085);
     expect(duplicate / 20_000).toBeLessThan(0.115);
   });
@@ -79,7 +79,7 @@ describe('duplication', () => {
 describe('extra delay with jitter', () => {
   it('adds extraDelayUs plus a jitter within [0, jitterUs]', () => {
     const r = rng();
-    const rule = extraDelay(1_000, 500);
+    const rule = extraDelay({ extraDelayUs: 1_000, jitterUs: 500 });
     const delays = Array.from({ length: 2_000 }, () => {
       const d = rule.decide(requestEnvelope(1), r, 0);
       return d.kind === 'delay' ? d.delayUs : -1;
@@ -90,7 +90,7 @@ describe('extra delay with jitter', () => {
   });
 
   it('reorders messages that left one FIFO transmitter in order', async () => {
-    const { sim, near, far, link } = linkBetweenRecorders({ faults: [extraDelay(0, 50_000)] }, 3);
+    const { sim, near, far, link } = linkBetweenRecorders({ faults: [extraDelay({ extraDelayUs: 0, jitterUs: 50_000 })] }, 3);
     for (let i = 1; i <= 20; i++) link.send(near, requestEnvelope(i, request('GET', `/notes/${i}`)));
     await sim.run();
     const order = far.arrivals.map((a) => a.env.exchangeId);
@@ -99,22 +99,22 @@ describe('extra delay with jitter', () => {
   });
 
   it('passes when there is nothing to add', () => {
-    expect(extraDelay(0, 0).decide(requestEnvelope(1), rng(), 0)).toBe(pass);
+    expect(extraDelay({ extraDelayUs: 0, jitterUs: 0 }).decide(requestEnvelope(1), rng(), 0)).toBe(pass);
   });
 });
 
 describe('the rule chain', () => {
   it('takes the first answer other than pass and asks no later rule', () => {
     let asked = 0;
-    const spy: FaultRule = { name: 'spy', decide: () => (asked++, pass) };
-    const chain = [spy, loss(1), { ...spy }];
+    const spy: FaultRule = { name: 'spy', applies: 'both', decide: () => (asked++, pass) };
+    const chain = [spy, loss({ probability: 1 }), { ...spy }];
     expect(decide(chain, requestEnvelope(1), rng(), 0).kind).toBe('drop');
     expect(asked).toBe(1);
     expect(decide([spy, spy], requestEnvelope(1), rng(), 0)).toBe(pass);
   });
 
   it('records a lost message in the trace at the time it would have arrived, and delivers nothing', async () => {
-    const { sim, trace, near, far, link } = linkBetweenRecorders({ faults: [loss(1)] });
+    const { sim, trace, near, far, link } = linkBetweenRecorders({ faults: [loss({ probability: 1 })] });
     link.send(near, requestEnvelope(1));
     await sim.run();
     expect(far.arrivals).toEqual([]);

@@ -12,14 +12,14 @@ export function faultFromSpec(spec: FaultSpec): FaultRule {
     case 'unstable':
       return unstableLine();
     case 'loss':
-      return loss(spec.probability, spec.applies);
+      return loss(spec);
     case 'duplicate':
-      return duplication(spec.probability, spec.copyDelayUs, spec.applies);
+      return duplication(spec);
     case 'delay':
-      return extraDelay(spec.extraDelayUs, spec.jitterUs, spec.probability, spec.applies);
+      return extraDelay(spec);
     case 'partition':
-      return partition(spec, spec.applies);
+      return partition(spec);
     case 'hold':
-      return hold(spec, spec.applies);
+      return hold(spec);
   }
 }

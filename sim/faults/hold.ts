@@ -1,5 +1,5 @@
-import { formatMs } from '../simulation.js';
-import { type Applies, appliesTo, checkWindow, type FaultRule, inWindow, pass, type Window } from './fault-rule.js';
+import { formatMs } from '../format.js';
+import { checkWindow, type FaultRule, inWindow, pass, type WindowOptions } from './fault-rule.js';
 
 /**
  * A line that stalls and then lets go: every message sent in `[fromUs, untilUs)` in the chosen direction is
@@ -7,12 +7,14 @@ import { type Applies, appliesTo, checkWindow, type FaultRule, inWindow, pass, t
  * meanwhile has re-sent, so the held copy arrives late, behind newer traffic: the old-message-arrives-later
  * case of a congested queue or a sleeping NAT. Draws no randomness.
  */
-export function hold(window: Window, applies: Applies = 'both'): FaultRule {
+export function hold(window: WindowOptions): FaultRule {
+  const { applies = 'both' } = window;
   checkWindow(window);
   const reason = `held until ${formatMs(window.untilUs)} ms`;
   return {
     name: 'hold',
+    applies,
     decide: (env, _rng, nowUs) =>
-      appliesTo(applies, env) && inWindow(window, env, nowUs) ? { kind: 'delay', delayUs: window.untilUs - nowUs, reason } : pass,
+      inWindow(window, env, nowUs) ? { kind: 'delay', delayUs: window.untilUs - nowUs, reason } : pass,
   };
 }

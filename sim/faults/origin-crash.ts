@@ -1,4 +1,4 @@
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import { checkDurationUs } from './fault-rule.js';
 
 /**

@@ -8,8 +8,8 @@ export function unstableLine(): FaultRule {
   const lost = new Set<string>();
   return {
     name: 'unstable line',
+    applies: 'responses',
     decide(env) {
-      if (env.kind !== 'response') return pass;
       const key = `${env.client}#${env.exchangeId}`;
       if (lost.has(key)) return pass;
       lost.add(key);

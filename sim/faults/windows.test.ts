@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { request } from '../../src/http/message.js';
 import { RngStreams } from '../rng.js';
 import { linkBetweenRecorders, requestEnvelope, responseEnvelope } from '../test-kit.js';
-import { pass } from './fault-rule.js';
+import { decide, pass } from './fault-rule.js';
 import { hold } from './hold.js';
 import { partition } from './partition.js';
 
@@ -19,9 +19,9 @@ describe('partition', () => {
   });
 
   it('one way: requests get through and their responses are lost', () => {
-    const rule = partition(window, 'responses');
-    expect(rule.decide(requestEnvelope(1), rng(), 200_000)).toBe(pass);
-    expect(rule.decide(responseEnvelope(1), rng(), 200_000).kind).toBe('drop');
+    const rule = partition({ ...window, applies: 'responses' });
+    expect(decide([rule], requestEnvelope(1), rng(), 200_000)).toBe(pass);
+    expect(decide([rule], responseEnvelope(1), rng(), 200_000).kind).toBe('drop');
   });
 
   it('can cut one client off and leave the others', () => {

@@ -1,4 +1,4 @@
-import { formatMs } from '../simulation.js';
+import { formatMs } from '../format.js';
 import type { NoteOperation, NoteState } from './history.js';
 import type { Stuck } from './search.js';
 

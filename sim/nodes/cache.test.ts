@@ -50,7 +50,7 @@ interface Step {
 async function run(origin: TestOrigin, steps: readonly Step[], settings: Partial<TopologySettings> = {}, traceMode: TraceMode = 'full') {
   const sim = new Simulation();
   const trace = new Trace(traceMode);
-  const top = new Topology(sim, trace, new RngStreams(1), origin, { ...defaultTopologySettings, ...settings }, defaultClientSettings);
+  const top = new Topology({ sim, trace, streams: new RngStreams(1), origin, settings: { ...defaultTopologySettings, ...settings }, clientSettings: defaultClientSettings });
   const exchanges: Exchange[] = [];
   steps.forEach((step, i) => sim.schedule(step.atUs, () => void (exchanges[i] = top.client(step.client).start(step.req))));
   await sim.run();
@@ -122,7 +122,7 @@ describe('the cache node in the topology', () => {
       { atUs: 0, client: 'client', req: get() },
       { atUs: seconds(1), client: 'client', req: put('eggs') },
       { atUs: seconds(2), client: 'client', req: get() },
-    ], { cacheInvalidation: false });
+    ], { cache: 'no-invalidation' });
     expect(bodyOf(exchanges[2])).toEqual({ content: 'milk', for: 'anyone' });
   });
 
@@ -134,6 +134,7 @@ describe('the cache node in the topology', () => {
   async function readOvertakenByWrite() {
     const slowFirstRead: FaultRule = {
       name: 'slow read',
+      applies: 'both',
       decide: (env) => (env.kind === 'response' && env.exchangeId === 1 ? { kind: 'delay', delayUs: 50_000, reason: 'slow read' } : pass),
     };
     const origin = originWith({ 'cache-control': 'max-age=60' });
@@ -208,7 +209,7 @@ describe('the cache node in the topology', () => {
 
   it('passes a duplicated response from upstream through once it has been handled, without storing twice', async () => {
     const origin = originWith({ 'cache-control': 'max-age=60' });
-    const lan = { ...defaultTopologySettings.lan, faults: [duplication(1, 1_000, 'responses')] };
+    const lan = { ...defaultTopologySettings.lan, faults: [duplication({ probability: 1, copyDelayUs: 1_000, applies: 'responses' })] };
     const { top, trace } = await run(origin, [{ atUs: 0, client: 'client', req: get() }], { lan });
     expect(top.cache.stores).toBe(1);
     expect(trace.events.filter((e) => e.kind === 'ignore')).toHaveLength(1);
@@ -230,7 +231,7 @@ describe('the cache node in the topology', () => {
   });
 
   it('refuses a negative or fractional cacheHitUs', () => {
-    const build = (cacheHitUs: number) => new Topology(new Simulation(), new Trace('off'), new RngStreams(1), originWith({}), { ...defaultTopologySettings, cacheHitUs }, defaultClientSettings);
+    const build = (cacheHitUs: number) => new Topology({ sim: new Simulation(), trace: new Trace('off'), streams: new RngStreams(1), origin: originWith({}), settings: { ...defaultTopologySettings, cacheHitUs }, clientSettings: defaultClientSettings });
     expect(() => build(-1)).toThrow(/cacheHitUs/);
     expect(() => build(0.5)).toThrow(/cacheHitUs/);
   });

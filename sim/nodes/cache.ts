@@ -2,11 +2,27 @@ import type { Forward, ResponseOutcome } from '../../src/cache/decisions.js';
 import { SharedCache } from '../../src/cache/shared-cache.js';
 import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
 import { type Envelope, type FrameEnvelope, type RequestEnvelope, type ResponseEnvelope, responseTo, type WireMessage } from '../envelope.js';
-import { frameEvent } from '../frame.js';
-import type { Link } from '../link.js';
-import type { SimNode } from '../node.js';
+import type { Network, SimNode } from '../node.js';
 import type { Simulation } from '../simulation.js';
-import { messageEvent, type Trace } from '../trace.js';
+import { frameEvent, messageEvent, type Trace } from '../trace.js';
+
+/**
+ * How the cache behaves, in the scenario's words (`modes.cache`): `no-invalidation` keeps serving what it
+ * stored after a write, to show, and to test, what a cache that ignores RFC 9111 §4.4 serves.
+ */
+export const cacheModes = ['rfc9111', 'no-invalidation'] as const;
+export type CacheMode = (typeof cacheModes)[number];
+
+export interface CacheNodeOptions {
+  readonly name: string;
+  readonly sim: Simulation;
+  readonly trace: Trace;
+  /** What it sends through: the topology, which knows the line to the origin and each client's line. */
+  readonly network: Network;
+  /** How long an answer from the store takes. */
+  readonly cacheHitUs?: number;
+  readonly store?: SharedCache;
+}
 
 /**
  * The shared cache between the clients and the origin, on the virtual clock: `SharedCache` decides, this
@@ -15,9 +31,6 @@ import { messageEvent, type Trace } from '../trace.js';
  */
 export class CacheNode implements SimNode {
   readonly name: string;
-  upstream: Link | undefined;
-  /** Responses go back by client name, since each client reaches the cache over a link of its own. */
-  readonly downstream = new Map<string, Link>();
   readonly store: SharedCache;
   /** Lookups answered from the store. */
   hits = 0;
@@ -31,6 +44,7 @@ export class CacheNode implements SimNode {
   revalidations = 0;
   readonly #sim: Simulation;
   readonly #trace: Trace;
+  readonly #network: Network;
   readonly #cacheHitUs: number;
   /**
    * What each request sent upstream was, by client, exchange and attempt, until its response is back. A
@@ -39,13 +53,14 @@ export class CacheNode implements SimNode {
    */
   readonly #forwarded = new Map<string, Forward[]>();
 
-  constructor(name: string, sim: Simulation, trace: Trace, cacheHitUs = 0, store = new SharedCache()) {
+  constructor({ name, sim, trace, network, cacheHitUs = 0, store = new SharedCache() }: CacheNodeOptions) {
     if (!Number.isSafeInteger(cacheHitUs) || cacheHitUs < 0) {
       throw new RangeError(`${name}: cacheHitUs must be a non-negative integer, got ${cacheHitUs}`);
     }
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
+    this.#network = network;
     this.#cacheHitUs = cacheHitUs;
     this.store = store;
   }
@@ -62,16 +77,13 @@ export class CacheNode implements SimNode {
    */
   #frame(env: FrameEnvelope): void {
     if (this.#trace.on) this.#trace.record(frameEvent(this.#sim.nowUs, 'pass', this.name, this.name, env));
-    if (!env.toOrigin) this.#downstream(env.client).send(this, env);
-    else if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
-    else this.upstream.send(this, env);
+    this.#network.send(this, env);
   }
 
   #request(env: RequestEnvelope): void {
     if (isWebSocketUpgrade(env.request)) {
       if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'pass', this.name, this.name, env, upgradeNote));
-      if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
-      this.upstream.send(this, env);
+      this.#network.send(this, env);
       return;
     }
     const lookup = this.store.lookup(env.request, this.#sim.nowUs);
@@ -79,8 +91,7 @@ export class CacheNode implements SimNode {
       this.hits++;
       if (this.#trace.on) this.#note(env, `hit age=${lookup.ageS}`);
       const out = responseTo(env, lookup.response);
-      const back = this.#downstream(env.client);
-      this.#sim.schedule(this.#cacheHitUs, () => back.send(this, out));
+      this.#sim.schedule(this.#cacheHitUs, () => this.#network.send(this, out));
       return;
     }
     if (lookup.kind !== 'bypass') {
@@ -91,18 +102,16 @@ export class CacheNode implements SimNode {
     const list = this.#forwarded.get(key);
     if (list === undefined) this.#forwarded.set(key, [lookup]);
     else list.push(lookup);
-    if (this.upstream === undefined) throw new Error(`${this.name} has no upstream link`);
-    this.upstream.send(this, lookup.request === env.request ? env : { ...env, request: lookup.request });
+    this.#network.send(this, lookup.request === env.request ? env : { ...env, request: lookup.request });
   }
 
   #response(env: ResponseEnvelope): void {
-    const back = this.#downstream(env.client);
     const key = exchangeKey(env);
     const list = this.#forwarded.get(key);
     const sent = list?.shift();
     if (sent === undefined) {
       if (this.#trace.on && isWebSocketUpgrade(env.request)) this.#trace.record(messageEvent(this.#sim.nowUs, 'pass', this.name, this.name, env, upgradeNote));
-      back.send(this, env);
+      this.#network.send(this, env);
       return;
     }
     if (list!.length === 0) this.#forwarded.delete(key);
@@ -110,7 +119,7 @@ export class CacheNode implements SimNode {
     this.#count(outcome);
     if (this.#trace.on) this.#traceOutcome(env, outcome);
     const unchanged = outcome.response === env.response && sent.original === env.request;
-    back.send(this, unchanged ? env : { ...env, request: sent.original, response: outcome.response, bytes: outcome.response.bodyBytes });
+    this.#network.send(this, unchanged ? env : { ...env, request: sent.original, response: outcome.response, bytes: outcome.response.bodyBytes });
   }
 
   #count(outcome: ResponseOutcome): void {
@@ -132,12 +141,6 @@ export class CacheNode implements SimNode {
 
   #note(env: Envelope, note: string): void {
     if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'cache', this.name, this.name, env, note));
-  }
-
-  #downstream(client: string): Link {
-    const link = this.downstream.get(client);
-    if (link === undefined) throw new Error(`${this.name} has no link to client ${client}`);
-    return link;
   }
 }
 

@@ -8,11 +8,12 @@ import { request, response } from '../../src/http/message.js';
 import { methodProperties, methodTable } from '../../src/http/methods.js';
 import { type Envelope, type RequestEnvelope, responseTo } from '../envelope.js';
 import { Link } from '../link.js';
-import type { SimNode } from '../node.js';
+import type { Network, SimNode } from '../node.js';
 import { RngStreams } from '../rng.js';
 import { runScenario } from '../scenario/run.js';
 import { parseScenario, type ScenarioInput } from '../scenario/spec.js';
 import { Simulation } from '../simulation.js';
+import { OneLink } from '../test-kit.js';
 import { Trace, type TraceMode } from '../trace.js';
 import { ClientNode } from './client.js';
 import { runCount } from '../../testing/run-count.js';
@@ -28,12 +29,13 @@ class Server implements SimNode {
   constructor(
     private readonly sim: Simulation,
     private readonly answer: Answer,
+    private readonly network: Network,
   ) {}
-  receive(env: Envelope, via: Link): void {
+  receive(env: Envelope): void {
     if (env.kind !== 'request') return;
     this.arrivals.push({ atUs: this.sim.nowUs, env });
     const afterUs = this.answer(env);
-    if (afterUs !== undefined) this.sim.schedule(afterUs, () => via.send(this, responseTo(env, response(200))));
+    if (afterUs !== undefined) this.sim.schedule(afterUs, () => this.network.send(this, responseTo(env, response(200))));
   }
 }
 
@@ -53,12 +55,16 @@ function setup({ settings = {}, seed = 1, trace: mode = 'full', answer = silent 
   const streams = new RngStreams(seed);
   const all: ClientSettings = { ...defaultClientSettings, timeoutUs: 100_000, ...settings };
   let lastId = 0;
-  const client = new ClientNode('alice', sim, trace, all, resendPolicies[all.policy], { next: () => ++lastId }, {
-    jitter: streams.stream('client:alice'),
-    keys: streams.stream('keys'),
+  const network = new OneLink();
+  const client = new ClientNode({
+    name: 'alice', sim, trace, network, settings: all, policy: resendPolicies[all.policy], ids: { next: () => ++lastId },
+    streams: { jitter: streams.stream('client:alice'), keys: streams.stream('keys') },
   });
-  const server = new Server(sim, answer);
-  client.link = new Link('wan:alice', client, server, { oneWayDelayUs, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] }, sim, trace, streams.stream('link:wan:alice'));
+  const server = new Server(sim, answer, network);
+  network.link = new Link({
+    name: 'wan:alice', near: client, far: server, settings: { oneWayDelayUs, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] }, sim, trace,
+    rng: streams.stream('link:wan:alice'),
+  });
   const keysOf = (exchangeId: number) =>
     server.arrivals.filter((a) => a.env.exchangeId === exchangeId).map((a) => a.env.request.headers[idempotencyKeyHeader]);
   return { sim, trace, client, server, keysOf, settings: all };

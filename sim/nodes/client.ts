@@ -3,12 +3,12 @@ import { carriesIdempotencyKey, idempotencyKeyHeader } from '../../src/client/id
 import { refusedRequest, type ResendPolicy } from '../../src/client/resend-policy.js';
 import { checkClientSettings, type ClientSettings } from '../../src/client/settings.js';
 import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
-import type { FrameEnvelope, RequestEnvelope, WireMessage } from '../envelope.js';
+import { type FrameEnvelope, originAddress, type RequestEnvelope, type WireMessage } from '../envelope.js';
 import type { ScheduledEvent } from '../event-queue.js';
-import type { Link } from '../link.js';
-import type { SimNode } from '../node.js';
+import type { Network, SimNode } from '../node.js';
 import type { Rng } from '../rng.js';
-import { formatMs, type Simulation } from '../simulation.js';
+import { formatMs } from '../format.js';
+import type { Simulation } from '../simulation.js';
 import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 
 /** One client operation and what became of it. */
@@ -50,6 +50,18 @@ export interface ClientStreams {
   readonly keys: Rng;
 }
 
+export interface ClientNodeOptions {
+  readonly name: string;
+  readonly sim: Simulation;
+  readonly trace: Trace;
+  /** What it sends through: the topology. */
+  readonly network: Network;
+  readonly settings: ClientSettings;
+  readonly policy: ResendPolicy;
+  readonly ids: ExchangeIds;
+  readonly streams: ClientStreams;
+}
+
 /**
  * The re-sending client: sends a request, waits `timeoutUs`, and sends the same request again, after a
  * jittered backoff, while its policy allows and attempts remain. Any attempt's response completes the
@@ -58,11 +70,11 @@ export interface ClientStreams {
 export class ClientNode implements SimNode {
   readonly name: string;
   readonly exchanges: Exchange[] = [];
-  link: Link | undefined;
   /** This client's open sockets, by the exchange id of the upgrade that opened each (`GraphSocketClient`). */
   readonly frameSinks = new Map<number, (env: FrameEnvelope) => void>();
   readonly #sim: Simulation;
   readonly #trace: Trace;
+  readonly #network: Network;
   readonly #settings: ClientSettings;
   readonly #policy: ResendPolicy;
   readonly #ids: ExchangeIds;
@@ -71,13 +83,12 @@ export class ClientNode implements SimNode {
   readonly #timeoutNote: string;
   readonly #resendNote: string;
 
-  constructor(
-    name: string, sim: Simulation, trace: Trace, settings: ClientSettings, policy: ResendPolicy, ids: ExchangeIds, streams: ClientStreams,
-  ) {
+  constructor({ name, sim, trace, network, settings, policy, ids, streams }: ClientNodeOptions) {
     checkClientSettings(settings);
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
+    this.#network = network;
     this.#settings = settings;
     this.#policy = policy;
     this.#ids = ids;
@@ -96,6 +107,11 @@ export class ClientNode implements SimNode {
     this.#inFlight.set(exchange.id, flight);
     this.#send(flight);
     return exchange;
+  }
+
+  /** A frame on one of this client's sockets (`frameSinks` hears the answers). */
+  sendFrame(frame: FrameEnvelope): void {
+    this.#network.send(this, frame);
   }
 
   receive(env: WireMessage): void {
@@ -124,11 +140,10 @@ export class ClientNode implements SimNode {
     const { exchange } = flight;
     exchange.attempts++;
     const env: RequestEnvelope = {
-      kind: 'request', client: this.name, exchangeId: exchange.id, attempt: exchange.attempts,
+      kind: 'request', from: this.name, to: originAddress, client: this.name, exchangeId: exchange.id, attempt: exchange.attempts,
       request: exchange.request, bytes: exchange.request.bodyBytes,
     };
-    if (this.link === undefined) throw new Error(`client ${this.name} is not attached to a link`);
-    this.link.send(this, env);
+    this.#network.send(this, env);
     flight.timer = this.#sim.schedule(this.#settings.timeoutUs, () => this.#timeout(flight));
   }
 

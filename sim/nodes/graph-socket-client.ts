@@ -161,7 +161,7 @@ export class GraphSocketClient {
   /** graphql-ws's lazy client: no subscription left, nothing waiting, so the socket goes. */
   #closeIfIdle(): void {
     if (this.#state === 'idle' || this.#state === 'upgrading' || this.#active.size > 0 || this.#waiting.length > 0) return;
-    this.#wire(closeFrame(this.#node.name, this.#connection, true, closeCode.normal, 'Normal Closure'));
+    this.#node.sendFrame(closeFrame(this.#node.name, this.#connection, 'to-origin', closeCode.normal, 'Normal Closure'));
     this.#forget();
   }
 
@@ -182,14 +182,9 @@ export class GraphSocketClient {
   }
 
   #send(message: { readonly type: string; readonly id?: string; readonly payload?: unknown }, record?: SubscriptionRecord): void {
-    const frame = textFrame(this.#node.name, this.#connection, true, JSON.stringify(message), messageLabel(message));
+    const frame = textFrame(this.#node.name, this.#connection, 'to-origin', JSON.stringify(message), messageLabel(message));
     record?.sent.push({ atUs: this.#sim.nowUs, type: message.type, id: message.id, bytes: frame.bytes, payload: message.payload });
-    this.#wire(frame);
-  }
-
-  #wire(frame: FrameEnvelope): void {
-    if (this.#node.link === undefined) throw new Error(`client ${this.#node.name} is not attached to a link`);
-    this.#node.link.send(this.#node, frame);
+    this.#node.sendFrame(frame);
   }
 }
 

@@ -2,8 +2,16 @@ import { UnsecuredJWT } from 'jose';
 import type { Headers } from '../../src/http/message.js';
 import type { Origin } from '../../src/origin.js';
 import { sessionCookieName } from '../../src/auth/authenticate.js';
+import { demoAccounts } from '../../src/auth/accounts.js';
 import { scopesOfRoles } from '../../src/policy/roles.js';
-import { ScenarioError } from './spec.js';
+import { ScenarioError, type ScenarioSpec, type StepSpec, type SubscriptionSpec } from './spec.js';
+
+const usernames: ReadonlySet<string> = new Set(demoAccounts.map((a) => a.username));
+
+/** A step's own credential; else its client's session when the client is named after a user; else the scenario's. */
+export function credentialOf(spec: ScenarioSpec, step: Pick<StepSpec | SubscriptionSpec, 'client' | 'auth'>): string {
+  return step.auth ?? (usernames.has(step.client) ? `session:${step.client}` : spec.auth);
+}
 
 /**
  * Turns each credential a scenario names (`session:alice`, `forged-token:bob`, ...) into the headers its

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 import { defaultGraphLimits } from '../../src/graph/limits/settings.js';
-import { graphSettingsFrom, runScenario } from './run.js';
+import { runScenario } from './run.js';
+import { graphSettingsFrom } from './settings.js';
 import { parseScenario } from './spec.js';
 
 const deepQuery = '{ user(id: 1) { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { title } } } } } } } } }';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
+import { cacheModes } from '../nodes/cache.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -152,7 +153,7 @@ export const scenarioSpec = z.strictObject({
       idempotencyKey: z.enum(['optional', 'required']).default('optional').describe('"required": the origin refuses a POST without an Idempotency-Key (400).'),
       idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect')
         .describe('"write-behind": a broken origin that writes the idempotency record in a step after the effect, so a crash between them duplicates the effect on the re-send.'),
-      cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
+      cache: z.enum(cacheModes).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
       orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z

@@ -350,7 +350,7 @@ describe('the store', () => {
   });
 
   it('with invalidation switched off, reports no invalidation and keeps serving what it stored', () => {
-    const cache = new SharedCache({ invalidation: false });
+    const cache = new SharedCache({ invalidation: 'never' });
     through(cache, get(), ok({ 'cache-control': 'max-age=60' }), 0);
     expect(through(cache, request('PUT', '/notes/1'), response(200), 1).outcome.invalidations).toEqual([]);
     expect(cache.lookup(get(), 2).kind).toBe('hit');

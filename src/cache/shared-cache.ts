@@ -11,6 +11,11 @@ import { selects } from './variant.js';
 import { type PolicyClass, virtualClockPolicy } from './virtual-clock-policy.js';
 import { WriteFence } from './write-fence.js';
 
+export interface SharedCacheOptions {
+  /** Whether a successful unsafe method discards what is stored for its URLs (RFC 9111 §4.4). */
+  readonly invalidation: 'rfc9111' | 'never';
+}
+
 /**
  * The shared HTTP cache in front of the origin (RFC 9111, `shared: true`). Storability, freshness, `Vary`,
  * `age` and revalidation are http-cache-semantics'; invalidation on unsafe methods (§4.4), which that
@@ -31,12 +36,12 @@ export class SharedCache {
   #size = 0;
 
   /**
-   * `invalidation: false` is a deliberately broken cache that ignores RFC 9111 §4.4 (it keeps serving what it
-   * stored after a write): the variant the cache-coherence property must catch, and a lesson for the CLI.
+   * `invalidation: 'never'` is a deliberately broken cache that ignores RFC 9111 §4.4 (it keeps serving what
+   * it stored after a write): the variant the cache-coherence property must catch, and a lesson for the CLI.
    */
-  constructor(options: { readonly invalidation?: boolean } = {}) {
+  constructor(options: SharedCacheOptions = { invalidation: 'rfc9111' }) {
     this.#Policy = virtualClockPolicy(() => this.#nowUs);
-    this.#invalidates = options.invalidation ?? true;
+    this.#invalidates = options.invalidation === 'rfc9111';
   }
 
   /** Stored responses, all URLs and variants. */

@@ -1,0 +1,79 @@
+import type { ClientSettings } from '../../src/client/settings.js';
+import type { HttpRequest } from '../../src/http/message.js';
+import type { GraphStats, OriginState } from '../../src/origin.js';
+import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
+import type { Exchange } from '../nodes/client.js';
+import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
+import type { TopologySettings } from '../topology.js';
+import type { Trace } from '../trace.js';
+import { credentialOf } from './credentials.js';
+import type { ScenarioSpec } from './spec.js';
+
+/** One exchange as reports and `--json` show it. */
+export interface ExchangeSummary {
+  readonly step: number;
+  readonly client: string;
+  /** The credential the step sent, e.g. `session:alice` or `none`. */
+  readonly auth: string;
+  readonly method: string;
+  readonly path: string;
+  /** `null` when no response arrived (the outcome is unknown). */
+  readonly status: number | null;
+  readonly attempts: number;
+  readonly latencyMs: number | null;
+  readonly requestBytes: number;
+  readonly responseBytes: number;
+  readonly outcome: Exchange['outcome'];
+}
+
+/** What a scenario run returns (`runScenario`). */
+export interface RunResult {
+  readonly scenario: string;
+  readonly seed: number;
+  readonly traceHash: string;
+  readonly trace: Trace;
+  readonly endUs: number;
+  readonly eventsRun: number;
+  readonly exchanges: readonly Exchange[];
+  readonly summary: readonly ExchangeSummary[];
+  readonly originRequests: number;
+  /** Times the origin process crashed and restarted (`crashes` in the scenario). */
+  readonly originCrashes: number;
+  /** WebSocket frames the origin read from clients (close frames included). */
+  readonly originFrames: number;
+  readonly cache: { readonly hits: number; readonly misses: number; readonly stores: number; readonly invalidations: number; readonly revalidations: number };
+  readonly finalState: OriginState & { readonly notesCount: number };
+  /** Probes the origin's enumeration detector caught (spec §5.8). */
+  readonly alerts: readonly EnumerationAlert[];
+  readonly audit: { readonly allowed: number; readonly denied: number };
+  /** The scenario's subscriptions in order: what each sent and received over its socket, with times and bytes. */
+  readonly subscriptions: readonly SubscriptionRecord[];
+  /** The graph endpoint's totals at the end: resolver calls, objects resolved, sockets and subscriptions open. */
+  readonly graph: GraphStats;
+  readonly settings: {
+    readonly topology: TopologySettings;
+    readonly client: ClientSettings;
+    readonly line: 'stable' | 'unstable';
+    readonly orders: ScenarioSpec['modes']['orders'];
+    readonly idempotencyRecord: ScenarioSpec['modes']['idempotencyRecord'];
+  };
+}
+
+/** What became of the `step`-th step; `sent` is its request, for a step whose exchange never started. */
+export function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined): ExchangeSummary {
+  const req = exchange?.request ?? sent;
+  const spec = scenario.steps[step]!;
+  return {
+    step,
+    client: spec.client,
+    auth: credentialOf(scenario, spec),
+    method: req.method,
+    path: req.path,
+    status: exchange?.response?.status ?? null,
+    attempts: exchange?.attempts ?? 0,
+    latencyMs: exchange?.latencyUs === undefined ? null : exchange.latencyUs / 1000,
+    requestBytes: req.bodyBytes,
+    responseBytes: exchange?.response?.bodyBytes ?? 0,
+    outcome: exchange?.outcome ?? 'pending',
+  };
+}
