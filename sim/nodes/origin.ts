@@ -166,7 +166,10 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     if (crashBeforeReply !== undefined) return andThen(result, () => this.#crash(crashBeforeReply, env));
     // Every request passes here: written out rather than with `andThen`, so a synchronous answer costs no closure.
     if (result instanceof Promise) {
-      if (this.#detached) return this.#awaitDetached(env, result);
+      if (this.#detached) {
+        this.#awaitDetached(env, result);
+        return;
+      }
       return result.then((res) => this.#sendWhenSettled(responseTo(env, res)));
     }
     return this.#sendWhenSettled(responseTo(env, result));
