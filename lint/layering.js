@@ -24,6 +24,8 @@ export const layers = {
   'src/pipeline': ['src/http', 'src/auth', 'src/policy', 'src/rate-limit', 'src/idempotency'],
   src: ['src'],
   sim: ['src'],
+  // What runs code apisim did not write as the simulated origin: it lends that code the simulator's clock.
+  host: ['src', 'sim'],
   server: ['src'],
   conformance: [],
   testing: ['src'],
@@ -42,6 +44,7 @@ export const layers = {
 export const testLayers = {
   src: ['src', 'testing'],
   sim: ['src', 'sim', 'testing'],
+  host: ['src', 'sim', 'host', 'testing'],
   server: ['src', 'server', 'testing'],
   // Conformance judges a target from outside; its own tests boot one.
   conformance: ['conformance', 'src', 'server', 'testing'],

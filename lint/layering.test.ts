@@ -32,6 +32,8 @@ describe('the layering lint rule', () => {
     ['conformance/checks/x.ts', "import type { ObjectShape } from '../../properties/graph-query-print.js';", 'conformance/ may not import properties/'],
     ['conformance/x.ts', "const m = await import('../src/origin.js');", 'conformance/ may not import src/'],
     ['src/graph/x.test.ts', "import { replayable } from '../../properties/replay.js';", 'src/ may not import properties/'],
+    ['sim/scenario/x.ts', "import { World } from '../../host/world/world.js';", 'sim/ may not import host/'],
+    ['host/world/x.ts', "import { replayable } from '../../properties/replay.js';", 'host/ may not import properties/'],
   ])('refuses %s importing %s', (file, code, message) => {
     const messages = lint(file, code);
     expect(messages).toHaveLength(1);
@@ -49,6 +51,7 @@ describe('the layering lint rule', () => {
     ['conformance/suite.test.ts', "import { startOriginServer } from '../server/origin-server.js';"],
     ['agreement/x.ts', "import { startOriginServer } from '../server/origin-server.js'; import { runScenario } from '../sim/scenario/run.js';"],
     ['src/http/x.ts', "import { parse } from 'graphql'; import { Buffer } from 'node:buffer';"],
+    ['host/world/x.ts', "import { Simulation } from '../../sim/simulation.js'; import { response } from '../../src/http/message.js';"],
   ])('lets %s import %s', (file, code) => {
     expect(lint(file, code)).toEqual([]);
   });

@@ -23,7 +23,19 @@ export class EventQueue {
   }
 
   push(atUs: number, action: EventAction): ScheduledEvent {
-    const event: ScheduledEvent = { atUs, seq: this.#seq++, action };
+    return this.insert({ atUs, seq: this.#seq++, action });
+  }
+
+  /**
+   * Draws the next insertion number without inserting anything. A second queue whose events must interleave
+   * with this one's by the same rule (the simulation's background lane) numbers its events here.
+   */
+  takeSeq(): number {
+    return this.#seq++;
+  }
+
+  /** Adds an event numbered by `push` or by `takeSeq` of the queue it interleaves with. */
+  insert(event: ScheduledEvent): ScheduledEvent {
     const heap = this.#heap;
     let i = heap.length;
     heap.push(event);
@@ -72,6 +84,6 @@ export class EventQueue {
 }
 
 /** The queue's one ordering rule: earlier time first, then earlier insertion. */
-function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
+export function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
   return a.atUs < b.atUs || (a.atUs === b.atUs && a.seq < b.seq);
 }

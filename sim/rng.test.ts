@@ -44,6 +44,19 @@ describe('RngStreams', () => {
     expect(new RngStreams(5).stream('keys').uuid()).toBe(uuids[0]);
   });
 
+  it('fills bytes reproducibly, every byte drawn, the last word cut short', () => {
+    const fill = (n: number, seed = 3) => {
+      const bytes = new Uint8Array(n);
+      new RngStreams(seed).stream('guest').fill(bytes);
+      return [...bytes];
+    };
+    expect(fill(7)).toEqual(fill(7));
+    expect(fill(7)).not.toEqual(fill(7, 4));
+    expect(fill(7).slice(0, 4)).toEqual(fill(4)); // one word makes four bytes, in order
+    const many = fill(4_096);
+    expect(new Set(many).size).toBe(256); // every byte value turns up: no lane of the word is stuck
+  });
+
   it('refuses a seed that is not a non-negative integer', () => {
     expect(() => new RngStreams(-1)).toThrow(RangeError);
     expect(() => new RngStreams(1.5)).toThrow(RangeError);

@@ -34,6 +34,16 @@ export class Rng {
     return items[this.int(0, items.length - 1)]!;
   }
 
+  /** Fills `bytes` from this stream, four bytes a draw (a guest's `crypto.getRandomValues`). */
+  fill(bytes: Uint8Array): void {
+    let word = 0;
+    for (let i = 0; i < bytes.length; i++) {
+      if ((i & 3) === 0) word = this.#gen.next() >>> 0;
+      bytes[i] = word & 0xff;
+      word >>>= 8;
+    }
+  }
+
   /** An RFC 9562 version 4 UUID from this stream (for Idempotency-Key and the like). */
   uuid(): string {
     const hex: string[] = [];
@@ -69,8 +79,11 @@ export class RngStreams {
   }
 }
 
-/** The components that draw randomness; a link or client adds its own name after the colon. */
-export type StreamName = 'workload' | 'keys' | 'origin' | `link:${string}` | `client:${string}`;
+/**
+ * The components that draw randomness; a link or client adds its own name after the colon. `guest` is what a
+ * guest's app draws (`Math.random`, `crypto.randomUUID`, ...), apart, so that adding one shifts nothing else.
+ */
+export type StreamName = 'workload' | 'keys' | 'origin' | 'guest' | `link:${string}` | `client:${string}`;
 
 function deriveGenerator(seed: number, name: string): RandomGenerator {
   const digest = createHash('sha256').update(`apisim/${seed}/${name}`).digest();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMs } from './format.js';
+import type { Guest } from './guest.js';
 import { Simulation } from './simulation.js';
 
 describe('Simulation', () => {
@@ -72,6 +73,63 @@ describe('Simulation', () => {
     expect(seen).toEqual([5, 10]);
     await sim.run();
     expect(seen).toEqual([5, 10, 15]);
+  });
+
+  it('orders a background event among the others by time, then by insertion', async () => {
+    const sim = new Simulation();
+    const seen: string[] = [];
+    sim.schedule(10, () => void seen.push('a'));
+    sim.scheduleBackground(10, () => void seen.push('timer'));
+    sim.schedule(10, () => void seen.push('b'));
+    sim.scheduleBackground(5, () => void seen.push('early timer'));
+    await sim.run();
+    expect(seen).toEqual(['early timer', 'a', 'timer', 'b']);
+  });
+
+  it('ends without a guest when only background events are left, and cancels them like any event', async () => {
+    const sim = new Simulation();
+    const seen: string[] = [];
+    const cancelled = sim.scheduleBackground(5, () => void seen.push('cancelled'));
+    sim.schedule(10, () => void seen.push('own'));
+    sim.scheduleBackground(20, () => void seen.push('left over'));
+    sim.cancel(cancelled);
+    await sim.run();
+    expect(seen).toEqual(['own']);
+    expect(sim.nowUs).toBe(10);
+  });
+
+  it('settles a guest after every event and asks it whether to go on once only its timers are left', async () => {
+    const sim = new Simulation();
+    const seen: string[] = [];
+    const asked: (number | undefined)[] = [];
+    const guest: Guest = {
+      settle: () => {
+        seen.push(`settle@${sim.nowUs}`);
+        return Promise.resolve();
+      },
+      goOn: (nextTimerUs) => {
+        asked.push(nextTimerUs);
+        return nextTimerUs !== undefined && nextTimerUs < 30;
+      },
+    };
+    sim.schedule(1, () => void seen.push('own'));
+    sim.scheduleBackground(20, () => void seen.push('timer'));
+    sim.scheduleBackground(40, () => void seen.push('too late'));
+    await sim.run({}, guest);
+    expect(seen).toEqual(['own', 'settle@1', 'timer', 'settle@20']);
+    expect(asked).toEqual([20, 40]);
+  });
+
+  it('fails the run when the guest says it cannot end well, also with no timer left', async () => {
+    const sim = new Simulation();
+    sim.schedule(1, () => undefined);
+    const guest: Guest = {
+      settle: () => Promise.resolve(),
+      goOn: (nextTimerUs) => {
+        throw new Error(`owed an answer, next timer ${String(nextTimerUs)}`);
+      },
+    };
+    await expect(sim.run({}, guest)).rejects.toThrow('owed an answer, next timer undefined');
   });
 
   it('prints microseconds as milliseconds with three decimals', () => {

@@ -1,5 +1,6 @@
-import { type EventAction, EventQueue, type ScheduledEvent } from './event-queue.js';
+import { before, type EventAction, EventQueue, type ScheduledEvent } from './event-queue.js';
 import { formatMs } from './format.js';
+import type { Guest } from './guest.js';
 
 export interface RunLimits {
   /** Stop before the first event later than this virtual time. */
@@ -16,6 +17,12 @@ export class Simulation {
   #nowUs = 0;
   #eventsRun = 0;
   readonly #queue = new EventQueue();
+  /**
+   * A guest's timers (`scheduleBackground`): events like any other, ordered with the main queue's by the
+   * same rule (they draw their insertion numbers from it), but kept apart so that the loop can tell when
+   * nothing but them is left. Made on first use: apisim's own runs never have one.
+   */
+  #background: EventQueue | undefined;
 
   get nowUs(): number {
     return this.#nowUs;
@@ -39,6 +46,19 @@ export class Simulation {
     return this.#queue.push(this.#nowUs + delayUs, action);
   }
 
+  /**
+   * An event of the background lane: a guest's timer. It runs in its turn among all the others, but it does
+   * not keep the run going on its own (`Guest.goOn` decides when only such events are left).
+   */
+  scheduleBackground(delayUs: number, action: EventAction): ScheduledEvent {
+    if (!Number.isSafeInteger(delayUs) || delayUs < 0) {
+      throw new RangeError(`delayUs must be a non-negative integer, got ${delayUs}`);
+    }
+    this.#background ??= new EventQueue();
+    return this.#background.insert({ atUs: this.#nowUs + delayUs, seq: this.#queue.takeSeq(), action });
+  }
+
+  /** Works for an event of either lane. */
   cancel(event: ScheduledEvent): void {
     event.action = undefined;
   }
@@ -47,7 +67,9 @@ export class Simulation {
    * Runs events in (time, insertion) order. A handler that returns a promise is awaited before the next
    * event; a synchronous one is not, so the common case costs no microtask.
    */
-  async run(limits: RunLimits = {}): Promise<void> {
+  async run(limits: RunLimits = {}, guest?: Guest): Promise<void> {
+    // Decided once per run, so apisim's own runs keep the loop below as it is.
+    if (guest !== undefined || this.#background !== undefined) return this.#runWithGuest(limits, guest);
     const untilUs = limits.untilUs ?? Number.POSITIVE_INFINITY;
     const maxEvents = limits.maxEvents ?? Number.POSITIVE_INFINITY;
     const queue = this.#queue;
@@ -66,4 +88,47 @@ export class Simulation {
       if (result !== undefined) await result;
     }
   }
+
+  /**
+   * The loop with a guest: both lanes in one order, the guest settled after every event, and, once only the
+   * guest's timers are left, the guest decides whether the run goes on (without a guest, it ends there).
+   */
+  async #runWithGuest(limits: RunLimits, guest: Guest | undefined): Promise<void> {
+    const untilUs = limits.untilUs ?? Number.POSITIVE_INFINITY;
+    const maxEvents = limits.maxEvents ?? Number.POSITIVE_INFINITY;
+    const queue = this.#queue;
+    const background = (this.#background ??= new EventQueue());
+    for (;;) {
+      const own = liveHead(queue);
+      const timer = liveHead(background);
+      let next: ScheduledEvent;
+      if (own === undefined) {
+        // Asked also when no timer is left: a guest still owing an answer then fails the run.
+        if (guest === undefined || !guest.goOn(timer?.atUs) || timer === undefined) return;
+        next = timer;
+      } else {
+        next = timer !== undefined && before(timer, own) ? timer : own;
+      }
+      if (next.atUs > untilUs) return;
+      (next === own ? queue : background).pop();
+      if (this.#eventsRun >= maxEvents) {
+        throw new Error(`the run exceeded ${maxEvents} events at ${formatMs(this.#nowUs)} ms; is something looping?`);
+      }
+      this.#nowUs = next.atUs;
+      this.#eventsRun++;
+      const result = next.action!();
+      if (result !== undefined) await result;
+      if (guest !== undefined) await guest.settle();
+    }
+  }
+}
+
+/** The earliest event still to run, after dropping the cancelled ones ahead of it. */
+function liveHead(queue: EventQueue): ScheduledEvent | undefined {
+  let head = queue.peek();
+  while (head !== undefined && head.action === undefined) {
+    queue.pop();
+    head = queue.peek();
+  }
+  return head;
 }

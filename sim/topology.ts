@@ -6,7 +6,7 @@ import { Link, type LinkSettings } from './link.js';
 import type { Network, SimNode } from './node.js';
 import { type CacheMode, CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
-import { OriginNode } from './nodes/origin.js';
+import { type OriginAnswers, OriginNode } from './nodes/origin.js';
 import type { OriginRestarts } from './nodes/origin-life.js';
 import type { OriginProcess } from './nodes/origin-process.js';
 import type { RngStreams } from './rng.js';
@@ -43,6 +43,8 @@ export interface TopologyOptions<P extends OriginProcess> {
   readonly settings: TopologySettings;
   readonly clientSettings: ClientSettings;
   readonly restarts?: OriginRestarts<P> | undefined;
+  /** `detached` for a guest's app (`OriginAnswers`). */
+  readonly originAnswers?: OriginAnswers | undefined;
 }
 
 /**
@@ -65,7 +67,7 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
   #lastExchangeId = 0;
   readonly #ids = { next: (): number => ++this.#lastExchangeId };
 
-  constructor({ sim, trace, streams, origin, settings, clientSettings, restarts }: TopologyOptions<P>) {
+  constructor({ sim, trace, streams, origin, settings, clientSettings, restarts, originAnswers }: TopologyOptions<P>) {
     this.#sim = sim;
     this.#trace = trace;
     this.#streams = streams;
@@ -73,7 +75,7 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
     this.#clientSettings = clientSettings;
     const store = new SharedCache({ invalidation: settings.cache === 'rfc9111' ? 'rfc9111' : 'never' });
     this.cache = new CacheNode({ name: 'cache', sim, trace, network: this, cacheHitUs: settings.cacheHitUs, store });
-    this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts });
+    this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts, answers: originAnswers });
     this.lan = new Link({ name: 'lan', near: this.cache, far: this.origin, settings: settings.lan, sim, trace, rng: streams.stream('link:lan') });
   }
 

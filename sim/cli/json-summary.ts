@@ -1,8 +1,12 @@
 import type { SocketMessage } from '../nodes/graph-socket-client.js';
+import { type GuestRunResult, isGuestRun } from '../scenario/result.js';
 import type { RunResult } from '../scenario/run.js';
 
-/** The `--json` document: stable field names, times in ms, no trace events (the hash names them). */
-export function jsonSummary(result: RunResult) {
+/**
+ * The `--json` document: stable field names, times in ms, no trace events (the hash names them). A guest's
+ * run has `guestState` (what its `state()` said, or null) where apisim's own has its state, alerts and audit.
+ */
+export function jsonSummary(result: RunResult | GuestRunResult) {
   return {
     scenario: result.scenario,
     seed: result.seed,
@@ -13,9 +17,7 @@ export function jsonSummary(result: RunResult) {
     originFrames: result.originFrames,
     cache: result.cache,
     exchanges: result.summary,
-    finalState: result.finalState,
-    alerts: result.alerts,
-    audit: result.audit,
+    ...(isGuestRun(result) ? { guestState: result.guestState ?? null } : { finalState: result.finalState, alerts: result.alerts, audit: result.audit }),
     subscriptions: result.subscriptions.map((s) => ({
       client: s.client,
       query: s.payload.query,

@@ -1,5 +1,6 @@
 import { methodProperties } from '../../src/http/methods.js';
 import { alertText } from '../nodes/alert-text.js';
+import { type GuestRunResult, isGuestRun, type RunRecord } from '../scenario/result.js';
 import type { RunResult } from '../scenario/run.js';
 import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../format.js';
@@ -66,7 +67,7 @@ const frameNotes: Partial<Record<TraceEvent['kind'], string>> = {
   ignore: 'socket already closed',
 };
 
-export function renderSummary(result: RunResult, replay: string): string {
+export function renderSummary(result: RunResult | GuestRunResult, replay: string): string {
   const out: string[] = [];
   out.push('Exchanges (latency: first send to receipt of the whole response, re-sends included)');
   const rows = result.summary.map((x) => [
@@ -75,19 +76,11 @@ export function renderSummary(result: RunResult, replay: string): string {
   ]);
   out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
   out.push('');
-  const notes = result.finalState.notes;
-  if (notes.length > 0 || result.summary.some((x) => x.path.startsWith('/notes'))) {
-    out.push(`Final state at the origin: ${notes.length} note${notes.length === 1 ? '' : 's'}`);
-    for (const n of notes) out.push(`  /notes/${n.id}  ${JSON.stringify(n.content)}`);
-  }
-  if (result.summary.some((x) => x.path.startsWith('/orders'))) {
-    out.push(`Orders at the origin (${result.settings.orders}):`);
-    for (const o of result.finalState.orders) out.push(`  /orders/${o.id}  user ${o.user_id}  ${JSON.stringify(o.delivery_address)}`);
-  }
-  if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
-  out.push(`Audit: ${result.audit.allowed} allowed, ${result.audit.denied} denied.`);
-  for (const a of result.alerts) {
-    out.push(`ALERT at ${formatMs(a.atUs)} ms: ${alertText(a)} (someone trying ids in sequence?)`);
+  if (isGuestRun(result)) {
+    if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
+    if (result.guestState !== undefined) out.push(`State the app reported: ${JSON.stringify(result.guestState)}`);
+  } else {
+    out.push(...originLines(result));
   }
   const lessons = explain(result);
   if (lessons.length > 0) {
@@ -108,8 +101,28 @@ export function renderSummary(result: RunResult, replay: string): string {
   return out.join('\n');
 }
 
+/** What apisim's own origin holds at the end, and what its audit and detector saw. */
+function originLines(result: RunResult): string[] {
+  const out: string[] = [];
+  const notes = result.finalState.notes;
+  if (notes.length > 0 || result.summary.some((x) => x.path.startsWith('/notes'))) {
+    out.push(`Final state at the origin: ${notes.length} note${notes.length === 1 ? '' : 's'}`);
+    for (const n of notes) out.push(`  /notes/${n.id}  ${JSON.stringify(n.content)}`);
+  }
+  if (result.summary.some((x) => x.path.startsWith('/orders'))) {
+    out.push(`Orders at the origin (${result.settings.orders}):`);
+    for (const o of result.finalState.orders) out.push(`  /orders/${o.id}  user ${o.user_id}  ${JSON.stringify(o.delivery_address)}`);
+  }
+  if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
+  out.push(`Audit: ${result.audit.allowed} allowed, ${result.audit.denied} denied.`);
+  for (const a of result.alerts) {
+    out.push(`ALERT at ${formatMs(a.atUs)} ms: ${alertText(a)} (someone trying ids in sequence?)`);
+  }
+  return out;
+}
+
 /** Plain-language notes on re-sends, read off the method table rather than written per scenario. */
-function explain(result: RunResult): string[] {
+function explain(result: RunRecord): string[] {
   const lessons: string[] = [];
   result.summary.forEach((x, i) => {
     const what = `${x.method} ${x.path} (step ${x.step + 1})`;

@@ -1,4 +1,5 @@
 import { andThen, type Maybe } from '../../src/http/handler.js';
+import type { HttpResponse } from '../../src/http/message.js';
 import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
 import type { SocketOpening } from '../../src/origin-socket.js';
 import { type FrameEnvelope, type RequestEnvelope, type ResponseEnvelope, responseTo, type WireMessage } from '../envelope.js';
@@ -24,6 +25,31 @@ export interface OriginNodeOptions<P extends OriginProcess> {
   readonly processingUs: number;
   /** Crashes, and how to start again after one; none when absent. */
   readonly restarts?: OriginRestarts<P> | undefined;
+  /** How a late answer is waited for (`OriginAnswers`); `in-event` when absent. */
+  readonly answers?: OriginAnswers | undefined;
+}
+
+/**
+ * - `in-event` (apisim's own origin): the event that handles a request waits for a late answer, so an effect
+ *   and its answer share one virtual instant, as an async step of graphql or jose needs.
+ * - `detached` (a guest's app): the event ends at once and the answer leaves at the virtual time it settles.
+ *   A guest's app may wait on its own timers, which are events themselves: waiting inside the event would
+ *   hold up the very timer it waits for. What is still owed is listed by `awaited`.
+ */
+export type OriginAnswers = 'in-event' | 'detached';
+
+/** A request a detached origin has begun and not yet answered. */
+export interface AwaitedAnswer {
+  readonly env: RequestEnvelope;
+  /** When the request arrived at the origin, before its `processingUs`. */
+  readonly arrivedUs: number;
+  /** When the process was handed the request. */
+  readonly sinceUs: number;
+}
+
+/** The guest's answer to a request failed (its promise rejected): a bug in the app or its adapter. */
+export class AnswerFailedError extends Error {
+  override readonly name = 'AnswerFailedError';
 }
 
 /**
@@ -54,9 +80,13 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   #alertsSeen = 0;
   /** What a frame's event does once the sockets are settled; one function for all frames. */
   readonly #sendFrames = (): Maybe<void> => this.#sendWhenSettled(undefined);
+  readonly #detached: boolean;
+  readonly #awaited = new Set<AwaitedAnswer>();
+  #failure: AnswerFailedError | undefined;
 
-  constructor({ name, sim, trace, network, process, processingUs, restarts }: OriginNodeOptions<P>) {
+  constructor({ name, sim, trace, network, process, processingUs, restarts, answers }: OriginNodeOptions<P>) {
     this.name = name;
+    this.#detached = answers === 'detached';
     this.#sim = sim;
     this.#trace = trace;
     this.#network = network;
@@ -88,6 +118,18 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   /** Sockets open now. */
   get openSockets(): number {
     return this.#sockets.size;
+  }
+
+  /** Detached: the requests begun and not yet answered, oldest first. */
+  get awaited(): readonly AwaitedAnswer[] {
+    return [...this.#awaited];
+  }
+
+  /** Detached: the first answer that failed since the last call, if any; the run loop turns it into a failure. */
+  takeFailure(): AnswerFailedError | undefined {
+    const failure = this.#failure;
+    this.#failure = undefined;
+    return failure;
   }
 
   receive(env: WireMessage): void {
@@ -123,8 +165,36 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     const result = serving.handle(env.request);
     if (crashBeforeReply !== undefined) return andThen(result, () => this.#crash(crashBeforeReply, env));
     // Every request passes here: written out rather than with `andThen`, so a synchronous answer costs no closure.
-    if (result instanceof Promise) return result.then((res) => this.#sendWhenSettled(responseTo(env, res)));
+    if (result instanceof Promise) {
+      if (this.#detached) {
+        this.#awaitDetached(env, result);
+        return;
+      }
+      return result.then((res) => this.#sendWhenSettled(responseTo(env, res)));
+    }
     return this.#sendWhenSettled(responseTo(env, result));
+  }
+
+  /** The answer leaves when it settles, at that virtual time; meanwhile the request is owed. */
+  #awaitDetached(env: RequestEnvelope, answer: Promise<HttpResponse>): void {
+    const sinceUs = this.#sim.nowUs;
+    const awaited: AwaitedAnswer = { env, arrivedUs: sinceUs - this.#processingUs, sinceUs };
+    this.#awaited.add(awaited);
+    answer.then(
+      (res) => {
+        this.#awaited.delete(awaited);
+        void this.#sendWhenSettled(responseTo(env, res), `handled in ${formatMs(this.#sim.nowUs - awaited.arrivedUs)} ms`);
+      },
+      (error: unknown) => {
+        this.#awaited.delete(awaited);
+        const { method, path } = env.request;
+        const why = error instanceof Error ? error.message : String(error);
+        this.#failure ??= new AnswerFailedError(
+          `the app's answer to ${method} ${path} (exchange #${env.exchangeId}, attempt ${env.attempt}) failed at ${formatMs(this.#sim.nowUs)} ms (virtual): ${why}`,
+          { cause: error },
+        );
+      },
+    );
   }
 
   /** The process dies: its work in progress, sockets and unsent frames are lost; the storage stays. */
@@ -149,16 +219,16 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
    * the response first, if the event answers a request, then the frames. Nothing is waiting in the common
    * case, and then it sends at once, with no closure and no microtask.
    */
-  #sendWhenSettled(out: ResponseEnvelope | undefined): Maybe<void> {
+  #sendWhenSettled(out: ResponseEnvelope | undefined, note = this.#processNote): Maybe<void> {
     const settled = this.#life.process.socketMessagesSettled?.();
-    if (settled !== undefined) return settled.then(() => this.#sendWhenSettled(out));
-    if (out !== undefined) this.#reply(out);
+    if (settled !== undefined) return settled.then(() => this.#sendWhenSettled(out, note));
+    if (out !== undefined) this.#reply(out, note);
     this.#flush();
   }
 
-  #reply(out: ResponseEnvelope): void {
+  #reply(out: ResponseEnvelope, note = this.#processNote): void {
     if (this.#trace.on) {
-      this.#trace.record(messageEvent(this.#sim.nowUs, 'process', this.name, this.name, out, this.#processNote));
+      this.#trace.record(messageEvent(this.#sim.nowUs, 'process', this.name, this.name, out, note));
       this.#recordAlerts(out);
     }
     this.#network.send(this, out);

@@ -6,7 +6,6 @@ import type { Exchange } from '../nodes/client.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
 import type { TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
-import { credentialOf } from './credentials.js';
 import type { ScenarioSpec } from './spec.js';
 
 /** One exchange as reports and `--json` show it. */
@@ -26,8 +25,8 @@ export interface ExchangeSummary {
   readonly outcome: Exchange['outcome'];
 }
 
-/** What a scenario run returns (`runScenario`). */
-export interface RunResult {
+/** What every scenario run says, whoever the origin is. */
+export interface RunRecord {
   readonly scenario: string;
   readonly seed: number;
   readonly traceHash: string;
@@ -37,19 +36,11 @@ export interface RunResult {
   readonly exchanges: readonly Exchange[];
   readonly summary: readonly ExchangeSummary[];
   readonly originRequests: number;
-  /** Times the origin process crashed and restarted (`crashes` in the scenario). */
-  readonly originCrashes: number;
   /** WebSocket frames the origin read from clients (close frames included). */
   readonly originFrames: number;
   readonly cache: { readonly hits: number; readonly misses: number; readonly stores: number; readonly invalidations: number; readonly revalidations: number };
-  readonly finalState: OriginState & { readonly notesCount: number };
-  /** Probes the origin's enumeration detector caught (spec §5.8). */
-  readonly alerts: readonly EnumerationAlert[];
-  readonly audit: { readonly allowed: number; readonly denied: number };
   /** The scenario's subscriptions in order: what each sent and received over its socket, with times and bytes. */
   readonly subscriptions: readonly SubscriptionRecord[];
-  /** The graph endpoint's totals at the end: resolver calls, objects resolved, sockets and subscriptions open. */
-  readonly graph: GraphStats;
   readonly settings: {
     readonly topology: TopologySettings;
     readonly client: ClientSettings;
@@ -59,14 +50,41 @@ export interface RunResult {
   };
 }
 
-/** What became of the `step`-th step; `sent` is its request, for a step whose exchange never started. */
-export function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined): ExchangeSummary {
+/** A run against apisim's own origin (`runScenario`): the record, and what that origin knows about itself. */
+export interface RunResult extends RunRecord {
+  /** Times the origin process crashed and restarted (`crashes` in the scenario). */
+  readonly originCrashes: number;
+  readonly finalState: OriginState & { readonly notesCount: number };
+  /** Probes the origin's enumeration detector caught (spec §5.8). */
+  readonly alerts: readonly EnumerationAlert[];
+  readonly audit: { readonly allowed: number; readonly denied: number };
+  /** The graph endpoint's totals at the end: resolver calls, objects resolved, sockets and subscriptions open. */
+  readonly graph: GraphStats;
+}
+
+/**
+ * A run against a guest's app (`runScenarioOnGuest`): the record, and what the guest's own `state()` said
+ * at the end (undefined without one). apisim knows nothing else of an app it did not write.
+ */
+export interface GuestRunResult extends RunRecord {
+  readonly guestState: unknown;
+}
+
+export function isGuestRun(result: RunResult | GuestRunResult): result is GuestRunResult {
+  return 'guestState' in result;
+}
+
+/**
+ * What became of the `step`-th step; `sent` is its request, for a step whose exchange never started. `auth`
+ * is the credential it sent (a guest's steps send none of apisim's).
+ */
+export function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined, auth: string): ExchangeSummary {
   const req = exchange?.request ?? sent;
   const spec = scenario.steps[step]!;
   return {
     step,
     client: spec.client,
-    auth: credentialOf(scenario, spec),
+    auth,
     method: req.method,
     path: req.path,
     status: exchange?.response?.status ?? null,

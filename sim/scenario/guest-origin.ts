@@ -1,0 +1,30 @@
+import type { OriginProcess } from '../nodes/origin-process.js';
+import type { Rng } from '../rng.js';
+import type { Simulation } from '../simulation.js';
+
+/**
+ * An app apisim did not write, as the origin of a run. `sim/` says what a run needs of it; `host/world/`
+ * makes one, because lending an app virtual time and seeded randomness takes the real clock's globals.
+ */
+export interface GuestOrigin {
+  /**
+   * Lends the app a virtual world for one run (time from `sim`, randomness from `rng`) and builds a fresh app
+   * inside it, so that what it does while starting is virtual too. The world is lent until `leave`; when
+   * building fails, it is given back before the error comes out.
+   */
+  enter(sim: Simulation, rng: Rng): Promise<GuestVisit>;
+}
+
+/** One run's stay of a guest in its virtual world. */
+export interface GuestVisit {
+  /** The app, built for this run. */
+  readonly process: OriginProcess;
+  /** Lets the app's work pending at the current virtual time run (`Guest.settle`). */
+  settle(): Promise<void>;
+  /** What the app says its state is, asked at the end while the world is still lent; undefined without a way to ask. */
+  state(): unknown;
+  /** Real work the app has started that the virtual world cannot see through (sockets, files, real timers), for error messages; empty when none. */
+  realWork(): readonly string[];
+  /** Gives back every real clock and random source; safe to call twice. */
+  leave(): void;
+}
