@@ -166,13 +166,17 @@ describe('fetchOrigin with a bare fetch function', () => {
     }, { onError });
     const rejected = fetchOrigin(() => Promise.reject(new Error('async')), { onError });
     const nothing = fetchOrigin((() => undefined) as unknown as () => Response, { onError });
+    const networkError = fetchOrigin(() => Response.error(), { onError });
     const brokenStream = fetchOrigin(() => new Response(new ReadableStream({ pull: (controller) => controller.error(new Error('cut')) })), { onError });
     const threw = problem500('The app threw or rejected instead of answering.');
     expect(thrown.handle(request('GET', '/a'))).toEqual(threw);
     expect(await answer(rejected, request('GET', '/b'))).toEqual(threw);
     expect(nothing.handle(request('GET', '/c'))).toEqual(problem500('The app answered with something that is not an HTTP response.'));
     expect(await answer(brokenStream, request('GET', '/d'))).toEqual(problem500('The app started a response but its body failed before it ended.'));
-    expect(errors).toEqual([['/a', 'sync'], ['/b', 'async'], ['/c', 'the app answered undefined, not a Response'], ['/d', 'cut']]);
+    expect(networkError.handle(request('GET', '/e'))).toEqual(problem500('The app answered with something that is not an HTTP response.'));
+    expect(errors).toEqual([
+      ['/a', 'sync'], ['/b', 'async'], ['/c', 'the app answered undefined, not a Response'], ['/d', 'cut'], ['/e', 'the app answered Response.error(), a network error'],
+    ]);
   });
 
   it('needs no onError to turn a failure into a 500', async () => {

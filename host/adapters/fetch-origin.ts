@@ -30,6 +30,8 @@ export function fetchOrigin(app: FetchApp, options: GuestOriginOptions = {}): Gu
   };
   const translated = (req: HttpRequest, res: unknown): Maybe<HttpResponse> => {
     if (!isResponse(res)) return failed('not-a-response', req, new TypeError(`the app answered ${describe(res)}, not a Response`));
+    // `Response.error()` is a network error (status 0), which no server can send: the app failed to answer.
+    if (res.status === 0) return failed('not-a-response', req, new TypeError('the app answered Response.error(), a network error'));
     const headers = responseFields(res.headers);
     // No body, or one a HEAD must not carry (RFC 9110 §9.3.2: the GET's fields, no content): answered now,
     // with no read and no microtask.

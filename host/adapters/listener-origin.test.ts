@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { type HttpRequest, type HttpResponse, request, response } from '../../src/http/message.js';
@@ -111,6 +112,22 @@ describe('listenerOrigin with an Express 5 app', () => {
     const origin = listenerOrigin(expressNotes());
     expect((await answer(origin, request('GET', '/boom'))).body).toBe('{"error":"boom"}');
     expect((await answer(origin, request('GET', '/later-boom'))).body).toBe('{"error":"later boom"}');
+  });
+
+  it("leaves Express's shared prototypes alone: another Express app still serves a real socket", async () => {
+    await listenerOrigin(expressNotes()).handle(request('GET', '/notes/1'));
+    const other = express();
+    other.get('/', (_req, res) => {
+      res.send('over a socket');
+    });
+    const server = createServer(other).listen(0, '127.0.0.1');
+    try {
+      await new Promise((resolve) => server.once('listening', resolve));
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      expect([res.status, await res.text()]).toEqual([200, 'over a socket']);
+    } finally {
+      server.close();
+    }
   });
 });
 

@@ -37,6 +37,7 @@ export function listenerOrigin(listener: RequestListener, options: GuestOriginOp
   // Express's app carries its own request and response prototypes, and light-my-request re-parents them
   // onto its own only when it is handed the app itself; Express catches its handlers' errors anyway.
   const guarded = !carriesOwnPrototypes(listener);
+  if (!guarded) ownPrototypes(listener as RequestListener & ExpressLike);
   const failed = (req: HttpRequest, error: unknown): HttpResponse => {
     const destroyed = (error as { code?: unknown } | null)?.code === 'LIGHT_ECONNRESET';
     options.onError?.(error instanceof ListenerRejection ? error.reason : error, req);
@@ -60,10 +61,31 @@ export function listenerOrigin(listener: RequestListener, options: GuestOriginOp
   };
 }
 
+/** An Express app: `app.request` and `app.response` are made from Express's shared `req` and `res`. */
+interface ExpressLike {
+  readonly request: object;
+  readonly response: object;
+}
+
 /** light-my-request's own test for an Express app. */
 function carriesOwnPrototypes(listener: RequestListener): boolean {
   const request = (listener as { request?: { app?: unknown } }).request;
   return request?.app === listener;
+}
+
+/**
+ * light-my-request re-parents the prototype of `app.request` (and of `app.response`) onto its own request
+ * and response. That prototype is Express's module-wide `req` (and `res`): every other Express app in the
+ * process would then break on a real socket (an agreement run serves one over HTTP beside the simulator).
+ * So this app gets its own copies first, and light-my-request re-parents those.
+ */
+function ownPrototypes(app: ExpressLike): void {
+  for (const made of [app.request, app.response]) {
+    const shared: object | null = Object.getPrototypeOf(made) as object | null;
+    if (shared === null) continue;
+    const copy = Object.create(Object.getPrototypeOf(shared) as object | null, Object.getOwnPropertyDescriptors(shared)) as object;
+    Object.setPrototypeOf(made, copy);
+  }
 }
 
 /**
