@@ -67,6 +67,19 @@ describe('GuestRequest, the Request a fetch app receives', () => {
     expect(() => req.clone()).toThrow(TypeError);
   });
 
+  it('can be wrapped, as middlewares and proxies do: new Request(request, init) keeps its method, fields and body', async () => {
+    const req = put();
+    const wrapped = new Request(req, { headers: { 'content-type': 'text/plain' } });
+    expect([wrapped.method, wrapped.url, [...wrapped.headers]]).toEqual(['PUT', 'http://origin.test/notes/1?draft=yes', [['content-type', 'text/plain']]]);
+    expect(await wrapped.text()).toBe('{"content":"é"}');
+    expect(req.bodyUsed).toBe(true);
+    const changed = put();
+    changed.headers.set('x-added', 'by a middleware');
+    const same = new Request(changed);
+    expect([...same.headers]).toEqual([['content-type', 'application/json'], ['cookie', 'sid=1'], ['host', 'origin.test'], ['x-added', 'by a middleware']]);
+    expect(await same.json()).toEqual({ content: 'é' });
+  });
+
   it('answers a Request property the class does not name, from undici, instead of an illegal invocation', () => {
     const req = put() as Request & { readonly isHistoryNavigation: boolean };
     expect(req.isHistoryNavigation).toBe(false);

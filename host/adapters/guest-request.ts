@@ -147,7 +147,11 @@ export class GuestRequest implements Request {
     return method === 'GET' || method === 'HEAD' ? undefined : body;
   }
 
-  /** undici's Request, built once; if the body was already read here, it is read there too, as `bodyUsed` says. */
+  /**
+   * undici's Request, built once; if the body was already read here, it is read there too, as `bodyUsed`
+   * says. It gets a copy of the header fields as they are now: an app that reaches for undici's parts
+   * (the stream, the signal) and edits a field afterwards edits only `headers`, which it reads here anyway.
+   */
   #realRequest(): Request {
     if (this.#real !== undefined) return this.#real;
     const real = new Request(this.url, { method: this.method, headers: this.headers, body: this.#body() ?? null });
@@ -184,4 +188,12 @@ for (const name of Object.getOwnPropertyNames(Request.prototype)) {
       configurable: true, writable: true, value(this: GuestRequest, ...args: unknown[]): unknown { return method.apply(realOf(this), args); },
     });
   }
+}
+
+// `new Request(request, init)` and `fetch(request)` (a middleware that changes a field, a proxy) read the
+// input's internal slots, which undici keeps under symbols of its own on each instance: each answers from
+// the Request behind, so a GuestRequest can be wrapped as a real one can. (A Node whose undici keeps them in
+// private fields would refuse it as a `Request`; the guest-request tests would say so.)
+for (const slot of Object.getOwnPropertySymbols(new Request(guestOrigin))) {
+  Object.defineProperty(GuestRequest.prototype, slot, { configurable: true, get(this: GuestRequest): unknown { return Reflect.get(realOf(this), slot); } });
 }
