@@ -1,9 +1,10 @@
 import type { Maybe } from '../../src/http/handler.js';
-import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
+import { type HttpRequest, type HttpResponse, response } from '../../src/http/message.js';
 import { appFailure, type AppFailureKind } from './app-failure.js';
 import type { GuestOrigin, GuestOriginOptions } from './guest-origin.js';
 import { GuestRequest } from './guest-request.js';
 import { guestResponse } from './guest-response.js';
+import { madeBody } from './made-body.js';
 import { responseFields } from './response-fields.js';
 import { wholeBody } from './whole-body.js';
 
@@ -40,6 +41,11 @@ export function fetchOrigin(app: FetchApp, options: GuestOriginOptions = {}): Gu
       res.body.cancel().catch(ignore);
       return guestResponse(res.status, headers, undefined);
     }
+    // A body made from a string or from bytes is taken as it was made (made-body.ts); for a string,
+    // `response()` counts the UTF-8 bytes undici would have sent.
+    const made = madeBody(res);
+    if (typeof made === 'string') return response(res.status, headers, made);
+    if (made !== undefined) return guestResponse(res.status, headers, made);
     // A stream the app writes in pieces is read whole, as a client reads a whole response.
     return wholeBody(res.body).then(
       (bytes) => guestResponse(res.status, headers, bytes),

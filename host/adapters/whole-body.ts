@@ -1,12 +1,13 @@
 import { Buffer } from 'node:buffer';
 
 /**
- * Every byte of a response body, however the app wrote it: one string, or a stream of chunks enqueued over
- * time (read to its end, as a client reads a whole response before the simulator delivers it).
+ * Every byte of a response body the app wrote as a stream, or one `made-body.ts` could not take as it was
+ * made: chunks enqueued over time, read to the end, as a client reads a whole response before the simulator
+ * delivers it.
  *
- * Read with the stream's own reader rather than `response.arrayBuffer()`: for the usual body of one chunk
- * that is two reads and no copy, where undici's `arrayBuffer()` adds its own checks, promises and a
- * `Buffer.concat`, about 2 µs of a 16 µs round trip (docs/adapters.md, "Speed").
+ * Read with the stream's own reader rather than `response.arrayBuffer()`: for a body of one chunk that is
+ * two reads and no copy, where undici's `arrayBuffer()` adds its own checks, promises and a `Buffer.concat`,
+ * about 2 µs of a 16 µs round trip (docs/adapters.md, "Speed").
  */
 export async function wholeBody(stream: ReadableStream<unknown>): Promise<Uint8Array> {
   const reader = stream.getReader();
