@@ -52,7 +52,7 @@ async function answer(origin: { handle: (req: HttpRequest) => unknown }, req: Ht
 }
 
 describe('fetchOrigin with a Hono app', () => {
-  it('serves a PUT then a GET with the bodies, statuses and byte counts of apisim own origin', async () => {
+  it("serves a PUT then a GET, its bytes counted as response() counts apisim's own", async () => {
     const origin = fetchOrigin(honoNotes());
     const put = await answer(origin, request('PUT', '/notes/7', json, '{"content":"café ☕"}'));
     expect(put).toEqual(response(201, json, '{"id":"7","content":"café ☕"}'));

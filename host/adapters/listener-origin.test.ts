@@ -63,7 +63,7 @@ async function answer(origin: { handle: (req: HttpRequest) => unknown }, req: Ht
 }
 
 describe('listenerOrigin with an Express 5 app', () => {
-  it('serves a PUT then a GET with the bodies, statuses and byte counts of apisim own origin', async () => {
+  it("serves a PUT then a GET, its bytes counted as response() counts apisim's own", async () => {
     const origin = listenerOrigin(expressNotes());
     const body = '{"id":"7","content":"café ☕"}';
     const put = await answer(origin, request('PUT', '/notes/7', json, '{"content":"café ☕"}'));

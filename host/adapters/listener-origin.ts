@@ -51,7 +51,11 @@ export function listenerOrigin(listener: RequestListener, options: GuestOriginOp
           dispatch,
           // Options this adapter builds need no schema check; skipping it saves a validation per request.
           { method: req.method, url: req.path, headers: req.headers, payload: req.body, authority: guestHost, validate: false },
-          (error, res) => (res === undefined || error ? reject(error ?? new Error('light-my-request gave no response')) : resolve(res)),
+          (error, res) => {
+            if (error) reject(error);
+            else if (res) resolve(res);
+            else reject(new Error('light-my-request ended with neither a response nor an error'));
+          },
         );
       }).then(
         (res) => guestResponse(res.statusCode, outgoingFields(res.raw.res.getHeaders()), res.rawPayload),
