@@ -59,7 +59,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/**/*.ts', 'sim/**/*.ts'],
+    // The adapters are the simulator's side of a guest app: they too may not reach the wall clock.
+    files: ['src/**/*.ts', 'sim/**/*.ts', 'host/adapters/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: nondeterminism,
   },

@@ -15,7 +15,7 @@ function lint(file: string, code: string): string[] {
 
 describe('the layering lint rule', () => {
   it.each([
-    ['src/http/message.ts'], ['src/graph/endpoint.ts'], ['src/origin.ts'], ['sim/link.ts'], ['properties/replay.ts'], ['conformance/wire.ts'], ['src/origin.test.ts'],
+    ['src/http/message.ts'], ['src/graph/endpoint.ts'], ['src/origin.ts'], ['sim/link.ts'], ['properties/replay.ts'], ['conformance/wire.ts'], ['src/origin.test.ts'], ['host/adapters/fetch-origin.ts'],
   ])('is configured for %s', async (file) => {
     const config = (await new ESLint({ cwd: root }).calculateConfigForFile(file)) as Linter.Config;
     expect(config.rules?.['apisim/layering']).toBeDefined();
@@ -34,6 +34,8 @@ describe('the layering lint rule', () => {
     ['src/graph/x.test.ts', "import { replayable } from '../../properties/replay.js';", 'src/ may not import properties/'],
     ['sim/scenario/x.ts', "import { World } from '../../host/world/world.js';", 'sim/ may not import host/'],
     ['host/world/x.ts', "import { replayable } from '../../properties/replay.js';", 'host/ may not import properties/'],
+    ['src/x.ts', "import { fetchOrigin } from '../host/adapters/fetch-origin.js';", 'src/ may not import host/'],
+    ['host/adapters/x.ts', "import { listen } from '../../server/listening-server.js';", 'host/ may not import server/'],
   ])('refuses %s importing %s', (file, code, message) => {
     const messages = lint(file, code);
     expect(messages).toHaveLength(1);
@@ -49,6 +51,9 @@ describe('the layering lint rule', () => {
     ['properties/x.ts', "import { shapeProblems } from '../conformance/graph-shape.js';"],
     ['src/graph/limits/x.test.ts', "import { runCount } from '../../../testing/run-count.js'; import { TestOrigin } from '../../testing-kit.js';"],
     ['conformance/suite.test.ts', "import { startOriginServer } from '../server/origin-server.js';"],
+    ['host/adapters/x.ts', "import { problem } from '../../src/http/problem.js'; import type { OriginProcess } from '../../sim/nodes/origin-process.js';"],
+    ['host/adapters/x.test.ts', "import { Topology } from '../../sim/topology.js'; import { runCount } from '../../testing/run-count.js';"],
+    ['bench/harness/x.ts', "import { fetchOrigin } from '../../host/adapters/fetch-origin.js';"],
     ['agreement/x.ts', "import { startOriginServer } from '../server/origin-server.js'; import { runScenario } from '../sim/scenario/run.js';"],
     ['src/http/x.ts', "import { parse } from 'graphql'; import { Buffer } from 'node:buffer';"],
     ['host/world/x.ts', "import { Simulation } from '../../sim/simulation.js'; import { response } from '../../src/http/message.js';"],

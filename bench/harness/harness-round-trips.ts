@@ -1,5 +1,5 @@
 import { defaultClientSettings } from '../../src/client/settings.js';
-import { request } from '../../src/http/message.js';
+import { type Headers, request } from '../../src/http/message.js';
 import { createOrigin, type Origin, testEnvironment } from '../../src/origin.js';
 import { unlimitedOriginSettings } from './reference-loop.js';
 import { RngStreams } from '../../sim/rng.js';
@@ -21,6 +21,24 @@ export function clientName(index: number): string {
 }
 
 /**
+ * Starts every client's PUTs, each client keeping `inFlightPerClient` outstanding and starting the next
+ * whenever a response arrives; `sim.run()` then plays them out. Client `c`'s PUTs carry `headersOf(c)`.
+ */
+export function startWorkload(topology: Topology, workload: NotesWorkload, headersOf: (client: number) => Headers): void {
+  workload.clients.forEach((puts, c) => {
+    const client = topology.client(clientName(c));
+    const headers = headersOf(c);
+    let next = 0;
+    const send = (): void => {
+      if (next >= puts.length) return;
+      const put = puts[next++]!;
+      client.start(request('PUT', put.path, headers, put.body), send);
+    };
+    for (let w = 0; w < workload.inFlightPerClient; w++) send();
+  });
+}
+
+/**
  * The workload through the real harness, built fresh each run as a scenario would: setting up the topology
  * is part of a run's cost. Faults are off (the reference has none), so the seed changes nothing.
  */
@@ -31,18 +49,7 @@ export async function runHarnessRoundTrips(workload: NotesWorkload, traceMode: T
   const alice = origin.accounts.byId(1)!;
   const topology = new Topology({ sim, trace, streams: new RngStreams(seed), origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
 
-  workload.clients.forEach((puts, c) => {
-    const client = topology.client(clientName(c));
-    const headers = { cookie: `sid=${origin.login.openSession(alice, 0)}`, 'content-type': 'application/json' };
-    let next = 0;
-    const send = (): void => {
-      if (next >= puts.length) return;
-      const put = puts[next++]!;
-      client.start(request('PUT', put.path, headers, put.body), send);
-    };
-    for (let w = 0; w < workload.inFlightPerClient; w++) send();
-  });
-
+  startWorkload(topology, workload, () => ({ cookie: `sid=${origin.login.openSession(alice, 0)}`, 'content-type': 'application/json' }));
   await sim.run();
   return { sim, trace, topology, origin };
 }

@@ -1,5 +1,6 @@
 import type { BenchmarkDefinition } from './definition.js';
 import { graphPipelineBenchmarks } from './graph-pipeline.js';
+import { guestAdapterBenchmarks } from './guest-adapters.js';
 import { type MeasurementPlan, measurementPlan, measureRound, quickMeasurementPlan, summarize } from './measurement.js';
 import { propertyRunBenchmarks } from './property-runs.js';
 import { reportCsv, type ReportRow, reportRows, reportTable, targetVerdict } from './report.js';
@@ -27,7 +28,7 @@ export interface HarnessResult {
 
 /** Every benchmark of `reports/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
-  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks()];
+  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks()];
 }
 
 /** A benchmark's ratio needs its reference, so a filter that keeps any variant of a benchmark keeps the reference too. */

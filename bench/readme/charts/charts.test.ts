@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { HarnessRow } from '../input.js';
 import { sampleHarness, sampleSummaries } from '../sample-input.js';
 import { bytesChart } from './bytes-chart.js';
 import { reportCharts, writeCharts } from './chart-set.js';
@@ -64,6 +65,14 @@ describe('charts', () => {
     for (const row of sampleHarness) expect(texts(svg)).toContain(row.variant);
     expect(texts(svg)).toContain('0.412');
     expect(svg).toContain('stroke-dasharray="4,3"');
+  });
+
+  it("draws the fetch adapter's goal in the adapter panel too, and no line where the issue set none", async () => {
+    const adapterRow = (variant: string, ratio: number): HarnessRow => ({ ...sampleHarness[2]!, benchmark: 'adapter round trips', variant, reference_variant: 'built-in origin', ratio_to_reference: ratio });
+    const dashes = (svg: string): number => svg.split('stroke-dasharray="4,3"').length - 1;
+    expect(dashes(await harnessChart(sampleHarness))).toBe(1);
+    expect(dashes(await harnessChart(sampleHarness.filter((r) => r.benchmark === 'queue events')))).toBe(0);
+    expect(dashes(await harnessChart([...sampleHarness, adapterRow('built-in origin', 1), adapterRow('fetch adapter trivial app', 0.35)]))).toBe(2);
   });
 
   it('does not depend on what was drawn before (vega numbers its clip paths per module)', async () => {
