@@ -1,7 +1,7 @@
 import type { Maybe } from '../../src/http/handler.js';
 import { type HttpRequest, type HttpResponse, response } from '../../src/http/message.js';
 import { appFailure, type AppFailureKind } from './app-failure.js';
-import type { GuestOrigin, GuestOriginOptions } from './guest-origin.js';
+import type { AdaptedApp, AdapterOptions } from './adapted-app.js';
 import { GuestRequest } from './guest-request.js';
 import { guestResponse } from './guest-response.js';
 import { madeBody } from './made-body.js';
@@ -23,7 +23,7 @@ export type FetchApp = FetchHandler | { readonly fetch: FetchHandler };
  * Whatever the app does wrong (throws, rejects, answers with something that is not a Response, or a body
  * stream that fails) becomes a 500 from the adapter and a call to `onError`, never a failed run.
  */
-export function fetchOrigin(app: FetchApp, options: GuestOriginOptions = {}): GuestOrigin {
+export function fetchOrigin(app: FetchApp, options: AdapterOptions = {}): AdaptedApp {
   const answer: FetchHandler = typeof app === 'function' ? app : (request) => app.fetch(request);
   const failed = (kind: AppFailureKind, req: HttpRequest, error: unknown): HttpResponse => {
     options.onError?.(error, req);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import inject from 'light-my-request';
 import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
 import { appFailure } from './app-failure.js';
-import type { GuestOrigin, GuestOriginOptions } from './guest-origin.js';
+import type { AdaptedApp, AdapterOptions } from './adapted-app.js';
 import { guestResponse } from './guest-response.js';
 import { guestHost } from './guest-url.js';
 import { outgoingFields } from './outgoing-fields.js';
@@ -33,7 +33,7 @@ class ListenerRejection extends Error {
  * `onError`. One that never ends its response never settles here: light-my-request has no clock of the
  * simulator's to time out on (docs/adapters.md).
  */
-export function listenerOrigin(listener: RequestListener, options: GuestOriginOptions = {}): GuestOrigin {
+export function listenerOrigin(listener: RequestListener, options: AdapterOptions = {}): AdaptedApp {
   // Express's app carries its own request and response prototypes, and light-my-request re-parents them
   // onto its own only when it is handed the app itself; Express catches its handlers' errors anyway.
   const guarded = !carriesOwnPrototypes(listener);

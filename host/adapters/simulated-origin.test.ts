@@ -9,7 +9,7 @@ import { Simulation } from '../../sim/simulation.js';
 import { defaultTopologySettings, Topology } from '../../sim/topology.js';
 import { Trace } from '../../sim/trace.js';
 import { fetchOrigin } from './fetch-origin.js';
-import type { GuestOrigin } from './guest-origin.js';
+import type { AdaptedApp } from './adapted-app.js';
 import { listenerOrigin } from './listener-origin.js';
 
 function honoNotes(): Hono {
@@ -43,7 +43,7 @@ function expressNotes(): express.Express {
 const latencyUs = (requestBytes: number, responseBytes: number): number => 60_000 + requestBytes * 4 + 15_000 + 60_000 + responseBytes * 4;
 
 /** One client PUTs a note, then GETs it, through client, WAN, cache, LAN and `origin`. */
-async function putThenGet(origin: GuestOrigin): Promise<{ readonly exchanges: readonly Exchange[]; readonly trace: Trace; readonly topology: Topology }> {
+async function putThenGet(origin: AdaptedApp): Promise<{ readonly exchanges: readonly Exchange[]; readonly trace: Trace; readonly topology: Topology }> {
   const sim = new Simulation();
   const trace = new Trace('full');
   const topology = new Topology({ sim, trace, streams: new RngStreams(1), origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
