@@ -34,6 +34,8 @@ export const layers = {
   agreement: ['src', 'sim', 'server', 'testing'],
   examples: [],
   lint: [],
+  // The public API (`from 'apisim'`): it re-exports, and is what examples/ may import.
+  api: ['src', 'sim', 'host'],
 };
 
 /**
@@ -54,6 +56,7 @@ export const testLayers = {
   agreement: ['src', 'sim', 'server', 'agreement', 'testing'],
   examples: ['examples', 'testing'],
   lint: ['lint', 'testing'],
+  api: ['src', 'sim', 'host', 'api', 'testing'],
 };
 
 const testFile = /(\.test\.ts$|(^|\/)test-kit\/|(^|\/)(test|testing)-kit\.ts$)/;
