@@ -1,0 +1,65 @@
+import { Hono } from 'hono';
+
+/** A note as the API shows it. `createdAt` is when the POST that made it was handled. */
+export interface Note {
+  readonly id: string;
+  readonly content: string;
+  readonly createdAt: string;
+}
+
+export interface NotesOptions {
+  /**
+   * Honour `Idempotency-Key` on `POST /notes` (the IETF draft, draft-ietf-httpapi-idempotency-key-header):
+   * a re-sent POST with a key already seen gets the first answer again instead of making a second note.
+   */
+  readonly idempotencyKeys: boolean;
+}
+
+const stores = new WeakMap<Hono, Note[]>();
+
+/** A notes service on Hono. The default is the correct form; `flawed` below ignores `Idempotency-Key`. */
+export default function createApp(options: NotesOptions = { idempotencyKeys: true }): Hono {
+  const notes: Note[] = [];
+  // The note each key made: its answer is replayed to the same key.
+  const answered = new Map<string, Note>();
+  const app = new Hono();
+
+  app.get('/notes', (c) => c.json(notes));
+
+  app.get('/notes/:id', (c) => {
+    const note = notes.find((n) => n.id === c.req.param('id'));
+    return note === undefined ? c.json({ error: 'no such note' }, 404) : c.json(note);
+  });
+
+  app.post('/notes', async (c) => {
+    const { content } = await c.req.json<{ content?: unknown }>();
+    if (typeof content !== 'string') return c.json({ error: 'content must be a string' }, 400);
+
+    const key = options.idempotencyKeys ? c.req.header('Idempotency-Key') : undefined;
+    const earlier = key === undefined ? undefined : answered.get(key);
+    // No await from here to the write below, so two requests with one key cannot both pass this check.
+    if (earlier !== undefined) {
+      // The draft's 422: the key was used for another request, and replaying its answer would be a lie.
+      if (earlier.content !== content) return c.json({ error: 'Idempotency-Key reused with another body' }, 422);
+      c.header('Location', `/notes/${earlier.id}`);
+      return c.json(earlier, 201);
+    }
+
+    const note: Note = { id: String(notes.length + 1), content, createdAt: new Date().toISOString() };
+    notes.push(note);
+    if (key !== undefined) answered.set(key, note);
+    c.header('Location', `/notes/${note.id}`);
+    return c.json(note, 201);
+  });
+
+  stores.set(app, notes);
+  return app;
+}
+
+/** The classic flaw: a POST that ignores `Idempotency-Key`, so every re-send makes another note. */
+export const flawed = (): Hono => createApp({ idempotencyKeys: false });
+
+/** The notes the app holds: what a run reports as the app's final state. */
+export function state(app: Hono): { readonly notes: readonly Note[] } {
+  return { notes: stores.get(app) ?? [] };
+}
