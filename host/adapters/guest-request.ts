@@ -76,7 +76,7 @@ export class GuestRequest implements Request {
     return this.text().then((text) => wholeBuffer(encoded(text)));
   }
 
-  bytes(): Promise<Uint8Array> {
+  bytes(): Promise<Uint8Array<ArrayBuffer>> {
     if (this.#real !== undefined) return this.#real.arrayBuffer().then((buffer) => new Uint8Array(buffer));
     return this.text().then(encoded);
   }
@@ -138,8 +138,10 @@ export class GuestRequest implements Request {
     return this.#realRequest().signal;
   }
 
-  get duplex(): Request['duplex'] {
-    return this.#realRequest().duplex;
+  // undici's member, which the DOM's Request type lacks: a project whose types include the DOM (TypeScript's
+  // default lib, or a dependency's `/// <reference lib="dom" />`, as graphql-yoga's has) must still compile this.
+  get duplex(): 'half' {
+    return (this.#realRequest() as Request & { readonly duplex: 'half' }).duplex;
   }
 
   #body(): string | undefined {

@@ -25,9 +25,9 @@ describe('madeBody, what a Response body was made from, taken without reading it
   });
 
   it.each([
-    ['JSON', (): string | Uint8Array => '{"content":"tea"}'], ['multi-byte text', (): string | Uint8Array => 'café ☕ 😀'], ['a BOM first', (): string | Uint8Array => '\uFEFFbom'],
-    ['a lone surrogate', (): string | Uint8Array => 'lone \uDC00'], ['5,000 characters', (): string | Uint8Array => 'x'.repeat(5_000)],
-    ['bytes that are not UTF-8', (): string | Uint8Array => Uint8Array.of(0x63, 0x61, 0x66, 0xe9)], ['no bytes', (): string | Uint8Array => new Uint8Array(0)],
+    ['JSON', (): string | Uint8Array<ArrayBuffer> => '{"content":"tea"}'], ['multi-byte text', (): string | Uint8Array<ArrayBuffer> => 'café ☕ 😀'], ['a BOM first', (): string | Uint8Array<ArrayBuffer> => '\uFEFFbom'],
+    ['a lone surrogate', (): string | Uint8Array<ArrayBuffer> => 'lone \uDC00'], ['5,000 characters', (): string | Uint8Array<ArrayBuffer> => 'x'.repeat(5_000)],
+    ['bytes that are not UTF-8', (): string | Uint8Array<ArrayBuffer> => Uint8Array.of(0x63, 0x61, 0x66, 0xe9)], ['no bytes', (): string | Uint8Array<ArrayBuffer> => new Uint8Array(0)],
   ])('gives through fetchOrigin exactly what reading the stream gives: %s', async (_, body) => {
     const type = { 'content-type': 'text/plain; charset=utf-8' };
     const made = fetchOrigin(() => new Response(body(), { headers: type }));

@@ -223,7 +223,7 @@ describe('the virtual world: randomness', () => {
 
   it('refuses what the real getRandomValues refuses', () => {
     lend();
-    expect(() => crypto.getRandomValues(new Float64Array(2) as unknown as Uint8Array)).toThrow(expect.objectContaining({ name: 'TypeMismatchError' }));
+    expect(() => crypto.getRandomValues(new Float64Array(2) as unknown as Uint8Array<ArrayBuffer>)).toThrow(expect.objectContaining({ name: 'TypeMismatchError' }));
     expect(() => crypto.getRandomValues(new Uint8Array(65_537))).toThrow(expect.objectContaining({ name: 'QuotaExceededError' }));
   });
 
