@@ -57,7 +57,6 @@ export function fetchOrigin(app: FetchApp, options: AdapterOptions = {}): Adapte
     handle: (req) => {
       let res: Response | Promise<Response>;
       try {
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- a Request by its prototype and every member; undici's object stands behind it (guest-request.ts)
         res = answer(new GuestRequest(req));
       } catch (error) {
         return failed('threw', req, error);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { request } from '../../src/http/message.js';
 import { GuestRequest } from './guest-request.js';
 
-// eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- what is under test is that it serves as one
 const put = (): Request => new GuestRequest(request('PUT', '/notes/1?draft=yes', { 'content-type': 'application/json', cookie: 'sid=1' }, '{"content":"é"}'));
 
 describe('GuestRequest, the Request a fetch app receives', () => {
@@ -55,7 +54,6 @@ describe('GuestRequest, the Request a fetch app receives', () => {
     expect(await new Response(req.body).text()).toBe('{"content":"é"}');
     expect(req.bodyUsed).toBe(true);
     const form = new GuestRequest(request('POST', '/', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1&b=two'));
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- an app may ask for it
     expect([...(await form.formData()).entries()]).toEqual([['a', '1'], ['b', 'two']]);
   });
 

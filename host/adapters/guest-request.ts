@@ -90,7 +90,6 @@ export class GuestRequest implements Request {
   }
 
   formData(): Promise<FormData> {
-    // eslint-disable-next-line @typescript-eslint/no-deprecated -- the app asked for it; deprecated for servers by undici's types, still the standard's
     return this.#realRequest().formData();
   }
 
