@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { createSchema, createYoga } from 'graphql-yoga';
 import { Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { streamText } from 'hono/streaming';
@@ -120,6 +121,21 @@ describe('fetchOrigin with a bare fetch function', () => {
   it('serves an object with fetch, as `export default { fetch }` modules are written', async () => {
     const app = { fetch: (req: Request) => new Response(`${req.method} ${new URL(req.url).pathname}`) };
     expect(await answer(fetchOrigin(app), request('PATCH', '/notes/2', json, '{}'))).toEqual(response(200, { 'content-type': 'text/plain;charset=UTF-8' }, 'PATCH /notes/2'));
+  });
+
+  it("carries a ponyfill's fields (GraphQL Yoga's Response) as the Fetch Standard's: lower-case, repeats combined, each set-cookie whole", () => {
+    const { Response: YogaResponse } = createYoga({ schema: createSchema({ typeDefs: 'type Query { ok: Boolean }' }) }).fetchAPI;
+    const fields: [string, string][] = [
+      ['Content-Type', 'application/json'], ['Cache-Control', 'max-age=60'], ['Vary', 'Accept'], ['vary', 'Origin'],
+      ['Set-Cookie', 'a=1; Expires=Thu, 01 Jan 2026 07:28:00 GMT'], ['Set-Cookie', 'b=2'],
+    ];
+    const res = fetchOrigin(() => new YogaResponse(null, { status: 204, headers: fields })).handle(request('GET', '/'));
+    expect(res).toEqual({
+      status: 204,
+      headers: { 'content-type': 'application/json', 'cache-control': 'max-age=60', vary: 'Accept, Origin', 'set-cookie': 'a=1; Expires=Thu, 01 Jan 2026 07:28:00 GMT\nb=2' },
+      body: undefined,
+      bodyBytes: 0,
+    });
   });
 
   it('counts an empty body as no body', async () => {
