@@ -46,6 +46,10 @@ describe('express-orders: Bob asks for Alice\'s order', { timeout: 20_000 }, () 
     expect(bodyOf(result, 2)).toEqual(alicesOrder);
     expect(bodyOf(result, 4)).toEqual(alicesOrder);
     expect(result.guestState).toEqual({ orders: [alicesOrder] });
+    // The shared cache kept Alice's answer (Express sends an ETag; stale at once) and asked the app about
+    // Bob's GET: the app said 304, Alice's copy is good for Bob. Every step reached the app.
+    expect(result.originRequests).toBe(5);
+    expect(result.cache).toMatchObject({ hits: 0, stores: 1, revalidations: 1 });
   });
 
   it('the app that checks the owner answers Alice 200 and Bob 403', async () => {
