@@ -55,6 +55,16 @@ describe('hono-notes: a POST on an unstable line', { timeout: 20_000 }, () => {
     }
   });
 
+  it('the same key with another body is a 422, as the draft says (Hono\'s app.request, no simulator)', async () => {
+    const app = createApp();
+    const post = (content: string) =>
+      app.request('/notes', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' }, body: JSON.stringify({ content }) });
+    expect((await post('buy milk')).status).toBe(201);
+    expect((await post('buy milk')).status).toBe(201);
+    expect((await post('buy bread')).status).toBe(422);
+    expect(state(app).notes.map((n) => n.content)).toEqual(['buy milk']);
+  });
+
   it('replays a seed exactly: the same seed twice gives the same trace hash', async () => {
     for (const [file, example] of [[unstablePost, ignoresKeys], [idempotentPost, honoursKeys]] as const) {
       const [once, again] = [await runExample(file.spec, example, 1), await runExample(file.spec, example, 1)];
