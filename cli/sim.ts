@@ -1,14 +1,13 @@
 import { parseArgs } from 'node:util';
-import { builtinScenarios } from '../scenario/catalog.js';
-import { scenarioJsonSchema } from '../scenario/json-schema.js';
-import { builtin, fromFile, type ResolvedScenario } from '../scenario/resolve.js';
-import { runScenario } from '../scenario/run.js';
-import { ScenarioError } from '../scenario/spec.js';
-import { formatMs } from '../format.js';
-import { runGraphCommand } from './graph-command.js';
-import { writeChromeTrace } from './chrome-trace.js';
-import { jsonSummary } from './json-summary.js';
-import { renderSummary, renderTimeline } from './timeline.js';
+import { runGraphCommand } from '../sim/cli/graph-command.js';
+import { writeChromeTrace } from '../sim/cli/chrome-trace.js';
+import { jsonSummary } from '../sim/cli/json-summary.js';
+import { renderRun } from '../sim/cli/run-text.js';
+import { builtinScenarios } from '../sim/scenario/catalog.js';
+import { scenarioJsonSchema } from '../sim/scenario/json-schema.js';
+import { builtin, fromFile, type ResolvedScenario } from '../sim/scenario/resolve.js';
+import { runScenario } from '../sim/scenario/run.js';
+import { ScenarioError } from '../sim/scenario/spec.js';
 
 const usage = `Usage:
   npm run sim -- --list                          list the built-in scenarios
@@ -63,18 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(JSON.stringify(jsonSummary(result), null, 2));
     return 0;
   }
-  const s = result.settings;
-  const wan = s.topology.wan;
-  console.log(`apisim · ${scenario.name} · seed ${seed}`);
-  console.log(
-    `line ${s.line} · WAN ${formatMs(wan.oneWayDelayUs)} ms one way, ${wan.bandwidthBitsPerSecond / 1e6} Mbit/s` +
-      (wan.faults.length > 0 ? `, faults: ${wan.faults.map((f) => f.name).join(', ')}` : '') +
-      ` · origin ${formatMs(s.topology.originProcessingUs)} ms · client ${s.client.policy}, timeout ${formatMs(s.client.timeoutUs)} ms, ${s.client.maxAttempts} attempts`,
-  );
-  console.log('');
-  console.log(renderTimeline(result.trace.events));
-  console.log('');
-  console.log(renderSummary(result, replay));
+  console.log(renderRun(scenario.name, seed, result, replay));
   return 0;
 }
 
