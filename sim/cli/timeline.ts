@@ -75,13 +75,8 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
     x.latencyMs === null ? '—' : formatMs(Math.round(x.latencyMs * 1000)), String(x.requestBytes), String(x.responseBytes), x.outcome,
   ]);
   out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
-  out.push('');
-  if (isGuestRun(result)) {
-    if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
-    if (result.guestState !== undefined) out.push(`State the app reported: ${JSON.stringify(result.guestState)}`);
-  } else {
-    out.push(...originLines(result));
-  }
+  const about = isGuestRun(result) ? guestLines(result) : originLines(result);
+  if (about.length > 0) out.push('', ...about);
   const lessons = explain(result);
   if (lessons.length > 0) {
     out.push('');
@@ -99,6 +94,15 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
   out.push(`Trace hash ${result.traceHash}`);
   out.push(`Replay: ${replay}`);
   return out.join('\n');
+}
+
+/** What a guest's app said of itself, and what it did that the virtual world cannot repeat; nothing when neither. */
+function guestLines(result: GuestRunResult): string[] {
+  const out = result.subscriptions.length > 0 ? renderSubscriptions(result.subscriptions) : [];
+  const own: string[] = [];
+  if (result.guestState !== undefined) own.push(`State the app reported: ${JSON.stringify(result.guestState)}`);
+  if (result.notVirtual.length > 0) own.push('Not virtual, so this seed may not replay (--check-determinism tells):', ...result.notVirtual.map((what) => `  ${what}`));
+  return out.length > 0 && own.length > 0 ? [...out, '', ...own] : [...out, ...own];
 }
 
 /** What apisim's own origin holds at the end, and what its audit and detector saw. */
