@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { AppModuleError, firstLine } from '../host/app-module/app-module-error.js';
+import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from '../sim/cli/determinism-text.js';
 import { runGraphCommand } from '../sim/cli/graph-command.js';
 import { writeChromeTrace } from '../sim/cli/chrome-trace.js';
 import { jsonSummary } from '../sim/cli/json-summary.js';
@@ -8,13 +9,14 @@ import { builtinScenarios } from '../sim/scenario/catalog.js';
 import { scenarioJsonSchema } from '../sim/scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../sim/scenario/resolve.js';
 import { ScenarioError } from '../sim/scenario/spec.js';
+import { checkDeterminism } from './determinism-check.js';
 import { planRun } from './run-plan.js';
 
 const usage = `Usage:
   npm run sim -- --list                          list the built-in scenarios
-  npm run sim -- <scenario> [--seed N] [--json] [--trace-out run.json]
+  npm run sim -- <scenario> [--seed N] [--json] [--trace-out run.json] [--check-determinism]
                                                  run one and print its timeline and summary
-  npm run sim -- --file my.json [--seed N] [--json] [--trace-out run.json]
+  npm run sim -- --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism]
                                                  run your own scenario (format: docs/scenarios.md), on
                                                  apisim's origin or on the app it names ("origin")
   npm run sim -- --schema                        print the scenario file format as JSON Schema
@@ -24,7 +26,10 @@ Options:
   --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
   --json     print a machine-readable summary instead of the timeline
   --trace-out FILE
-             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing`;
+             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing
+  --check-determinism
+             run the seed twice, a fresh origin or app each time; if the traces differ, print the first
+             event that differs and the likely cause, and exit 1`;
 
 class UsageError extends Error {}
 
@@ -57,6 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
     onError: (error, req) => console.error(`sim: ${req.method} ${req.path}: the app failed, so the adapter answered 500: ${firstLine(error)}`),
   });
   const result = await plan.run(seed);
+  const check = values['check-determinism'] === true ? await checkDeterminism(plan, seed, result) : undefined;
   const replay = `npm run sim -- ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
   const traceOut = values['trace-out'];
   if (traceOut !== undefined) {
@@ -65,11 +71,18 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`Wrote the Chrome trace to ${traceOut} (open it at https://ui.perfetto.dev).`);
   }
 
+  const deterministic = check === undefined || isDeterministic(check);
   if (values.json === true) {
-    console.log(JSON.stringify(jsonSummary(result), null, 2));
-    return 0;
+    const summary = jsonSummary(result);
+    console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
+    return deterministic ? 0 : 1;
+  }
+  if (check !== undefined && !deterministic) {
+    console.log(renderDeterminismFailure(check, `${replay} --check-determinism`));
+    return 1;
   }
   console.log(renderRun(scenario.name, seed, result, replay));
+  if (check !== undefined) console.log(determinismPassed(check));
   return 0;
 }
 
@@ -85,6 +98,7 @@ function parseCli(argv: readonly string[]) {
         list: { type: 'boolean' },
         schema: { type: 'boolean' },
         'trace-out': { type: 'string' },
+        'check-determinism': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });

@@ -23,18 +23,23 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   restart: 'restart',
 };
 
+/** The timeline's column heads. */
+export const timelineHeader = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
+
 /** One line per trace event: time in ms, who → whom, what, bytes, and why. */
 export function renderTimeline(events: readonly TraceEvent[]): string {
-  const header = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
-  const lines = [header];
-  for (const e of events) {
-    const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
-    lines.push(
-      `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
-        `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
-    );
-  }
+  const lines = [timelineHeader];
+  for (const e of events) lines.push(timelineLine(e));
   return lines.join('\n');
+}
+
+/** One event as a line of the timeline, under `timelineHeader`. */
+export function timelineLine(e: TraceEvent): string {
+  const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
+  return (
+    `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
+    `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`
+  );
 }
 
 /** `#3.1`: exchange and attempt; a WebSocket frame has no attempt, only its connection, `#3`. */
