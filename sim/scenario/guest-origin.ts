@@ -26,8 +26,8 @@ export interface GuestVisit {
   /** Real work the app has started that the virtual world cannot see through (sockets, files, real timers), for error messages; empty when none. */
   realWork(): readonly string[];
   /**
-   * What the app did that the world saw but cannot repeat (a call to a random source it does not seed, a real
-   * timer left pending), in words, asked at the end while the world is still lent; empty when nothing.
+   * What the app did that the world saw but cannot repeat (a call to a random source it does not seed), in
+   * words, asked at the end while the world is still lent; empty when nothing.
    */
   notVirtual(): readonly string[];
   /** Gives back every real clock and random source; safe to call twice. */
