@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { jsonSummary } from '../sim/cli/json-summary.js';
@@ -131,12 +132,27 @@ describe('a guest app in the virtual world', { timeout: 10_000 }, () => {
     const result = await run(counting, oneGet, 1, { state: () => ({ hits }) });
     expect(result.guestState).toEqual({ hits: 1 });
     const json = jsonSummary(result);
-    expect(json).toMatchObject({ guestState: { hits: 1 }, exchanges: [{ auth: 'none', status: 200 }] });
-    expect(json).not.toHaveProperty('finalState');
+    expect(json).toMatchObject({ finalState: { hits: 1 }, notVirtual: [], exchanges: [{ auth: 'none', status: 200 }] });
+    expect(json).not.toHaveProperty('guestState');
     expect(json).not.toHaveProperty('audit');
     const text = renderSummary(result, 'n/a');
     expect(text).toContain('State the app reported: {"hits":1}');
     expect(text).not.toContain('Audit:');
+    expect(text).not.toContain('Not virtual');
+  });
+
+  it('has no finalState in --json when the app has no state to report', async () => {
+    const json = jsonSummary(await run(plainApp));
+    expect(Object.keys(json)).toEqual(['scenario', 'seed', 'traceHash', 'events', 'endMs', 'originRequests', 'originFrames', 'cache', 'exchanges', 'notVirtual', 'subscriptions']);
+  });
+
+  it('says in the summary and in --json what the app called that the world does not make virtual', async () => {
+    const drawing: App = () => Promise.resolve(jsonResponse(200, { n: randomInt(1_000) }));
+    const result = await run(drawing);
+    const seen = "node:crypto's randomInt, called 1 time: random values the virtual world does not seed";
+    expect(result.notVirtual).toEqual([seen]);
+    expect(jsonSummary(result)).toMatchObject({ notVirtual: [seen] });
+    expect(renderSummary(result, 'n/a')).toContain(`Not virtual, so this seed may not replay (--check-determinism tells):\n  ${seen}\n`);
   });
 
   it("refuses crash points and apisim's credentials, before lending anything", async () => {

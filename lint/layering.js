@@ -26,6 +26,8 @@ export const layers = {
   sim: ['src'],
   // What runs code apisim did not write as the simulated origin: it lends that code the simulator's clock.
   host: ['src', 'sim'],
+  // `npm run sim`: the entry point, above both, since a scenario file may name an app for host/ to run.
+  cli: ['src', 'sim', 'host', 'conformance'],
   server: ['src'],
   conformance: [],
   testing: ['src'],
@@ -47,6 +49,7 @@ export const testLayers = {
   src: ['src', 'testing'],
   sim: ['src', 'sim', 'testing'],
   host: ['src', 'sim', 'host', 'testing'],
+  cli: ['src', 'sim', 'host', 'cli', 'testing'],
   server: ['src', 'server', 'testing'],
   // Conformance judges a target from outside; its own tests boot one.
   conformance: ['conformance', 'src', 'server', 'testing'],

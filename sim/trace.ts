@@ -125,6 +125,11 @@ export class Trace {
     return this.#count;
   }
 
+  /** How many events `full` keeps, at the start and at the end, so a kept event's place in the run can be told. */
+  get bound(): TraceBound {
+    return this.#bound;
+  }
+
   /** The kept events in order: every event while the run is within the bound, else the first and the latest. */
   get events(): readonly TraceEvent[] {
     if (this.#last.length === 0) return this.#first;

@@ -36,6 +36,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
           settle: () => world.settle(),
           state: () => guest.state?.(app),
           realWork: () => world.realWork(),
+          notVirtual: () => world.notVirtual(),
           leave: () => {
             world.restore();
           },

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, getRandomValues as nodeGetRandomValues } from 'node:crypto';
+import { randomBytes, randomFillSync, randomInt, randomUUID, getRandomValues as nodeGetRandomValues } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as timersSetTimeout } from 'node:timers';
 import { setImmediate as immediatePromise, setInterval as intervalPromise, setTimeout as sleep } from 'node:timers/promises';
@@ -235,6 +235,26 @@ describe('the virtual world: randomness', () => {
     const expected = new Uint8Array(4);
     new RngStreams(2).stream('guest').fill(expected);
     expect([...bytes]).toEqual([...expected]);
+  });
+});
+
+describe('the virtual world: what it leaves real, and watches', () => {
+  it('names the sources it does not seed that the app called, with how often, and hands over their real values', async () => {
+    const { world } = lend();
+    expect(world.notVirtual()).toEqual([]);
+    const drawn = [randomInt(10), randomInt(10), randomFillSync(new Uint8Array(2)).length];
+    performance.mark('start');
+    await crypto.subtle.digest('SHA-256', new Uint8Array(1));
+    expect(drawn[0]).toBeLessThan(10);
+    expect(world.notVirtual()).toEqual([
+      "node:crypto's randomInt, called 2 times: random values the virtual world does not seed",
+      "node:crypto's randomFillSync, called 1 time: random values the virtual world does not seed",
+      'performance.mark, called 1 time: reads the real clock below the lent performance.now',
+      "crypto.subtle.digest (Web Crypto), called 1 time: finishes on libuv's thread pool at a real time, which no virtual clock can repeat",
+    ]);
+    world.restore();
+    expect(await realWorldIsBack()).toBe(true);
+    expect(Object.hasOwn(crypto.subtle, 'digest') || Object.hasOwn(performance, 'mark')).toBe(false);
   });
 });
 

@@ -10,6 +10,7 @@ import { SeededRandom } from './seeded-random.js';
 import { TimerPromises } from './timer-promises.js';
 import { VirtualClock, type VirtualTimeSource } from './virtual-clock.js';
 import { type RealClears, type TimerLane, VirtualTimers } from './virtual-timers.js';
+import { WatchedSources } from './watched-sources.js';
 
 // Node's module objects, which `import` of a named export reads through `syncBuiltinESMExports`.
 const require = createRequire(import.meta.url);
@@ -38,7 +39,9 @@ let lentNow: World | undefined;
  *   `node:timers/promises` (`VirtualTimers`, `TimerPromises`);
  * - randomness: `Math.random`, `crypto.randomUUID`, `crypto.getRandomValues` (on `globalThis.crypto` and
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
- * - refusals: `worker_threads.Worker`, `process.dlopen` (`refusals.ts`).
+ * - refusals: `worker_threads.Worker`, `process.dlopen` (`refusals.ts`);
+ * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
+ *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
  *
  * Not lent, on purpose: `process.nextTick` and `queueMicrotask`, on which Node's streams and promises run,
  * and which the drain lets run to the end at each instant anyway.
@@ -49,6 +52,7 @@ export class World {
   readonly random: SeededRandom;
   readonly #drain: Drain;
   readonly #realWork: RealWork;
+  readonly #watched = new WatchedSources();
   readonly #loans = new Loans();
   #lent = false;
 
@@ -82,6 +86,15 @@ export class World {
   /** Real work pending beyond what there was when the world was lent, in words. */
   realWork(): string[] {
     return this.#realWork.describe();
+  }
+
+  /**
+   * What the app did in this world that the world cannot repeat, in words: calls to the sources it watches.
+   * Not the real work pending at the end: the process's own (a test runner's, a write to a pipe) cannot be
+   * told from the app's there, and the app's real timers are named when a request goes unanswered.
+   */
+  notVirtual(): string[] {
+    return this.#watched.seen();
   }
 
   /** Gives every real one back, as it was; safe to call twice. */
@@ -120,6 +133,8 @@ export class World {
     // `node:crypto`'s `getRandomValues` cannot be lent (a fixed getter), nor needs to be: it calls the one of
     // `globalThis.crypto`, lent above.
     for (const name of ['randomUUID', 'randomBytes'] as const) loans.lend(cryptoModule, name, random[name]);
+
+    this.#watched.lendTo(loans);
 
     loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
     loans.lend(process, 'dlopen', refusedDlopen);

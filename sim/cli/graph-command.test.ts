@@ -244,7 +244,7 @@ describe('npm run sim -- graph', () => {
   it('prints a replay command that, pasted into a shell, runs the same run', async () => {
     const document = "query Mine { user(id: 1) { name } } # alice's, with a $ and a `backtick`";
     const first = JSON.parse((await sim('graph', '--query', document, '--as', 'carol', '--limits', '{"maxCost":20}', '--json')).stdout) as { replay: string; traceHash: string };
-    const command = first.replay.replace(/^npm run sim -- /, `${process.execPath} --import tsx sim/cli/main.ts `);
+    const command = first.replay.replace(/^npm run sim -- /, `${process.execPath} --import tsx cli/sim.ts `);
     const again = JSON.parse((await exec('sh', ['-c', `${command} --json`])).stdout) as { replay: string; traceHash: string };
     expect(again).toEqual(first);
   });

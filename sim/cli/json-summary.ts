@@ -4,7 +4,8 @@ import type { RunResult } from '../scenario/run.js';
 
 /**
  * The `--json` document: stable field names, times in ms, no trace events (the hash names them). A guest's
- * run has `guestState` (what its `state()` said, or null) where apisim's own has its state, alerts and audit.
+ * run has as `finalState` what its `state()` said (none without one), and `notVirtual`, where apisim's own
+ * has its state, alerts and audit.
  */
 export function jsonSummary(result: RunResult | GuestRunResult) {
   return {
@@ -17,7 +18,7 @@ export function jsonSummary(result: RunResult | GuestRunResult) {
     originFrames: result.originFrames,
     cache: result.cache,
     exchanges: result.summary,
-    ...(isGuestRun(result) ? { guestState: result.guestState ?? null } : { finalState: result.finalState, alerts: result.alerts, audit: result.audit }),
+    ...(isGuestRun(result) ? guestJson(result) : { finalState: result.finalState, alerts: result.alerts, audit: result.audit }),
     subscriptions: result.subscriptions.map((s) => ({
       client: s.client,
       query: s.payload.query,
@@ -33,6 +34,11 @@ export function jsonSummary(result: RunResult | GuestRunResult) {
       received: s.received.map(messageJson),
     })),
   };
+}
+
+/** What a guest's app said its state was, as `finalState` (absent when it has no `state`), and what was not virtual. */
+function guestJson(result: GuestRunResult) {
+  return { ...(result.guestState === undefined ? {} : { finalState: result.guestState }), notVirtual: result.notVirtual };
 }
 
 /** One socket message: when (ms, at the client), what, how many bytes, and its payload. */

@@ -23,18 +23,23 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   restart: 'restart',
 };
 
+/** The timeline's column heads. */
+export const timelineHeader = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
+
 /** One line per trace event: time in ms, who → whom, what, bytes, and why. */
 export function renderTimeline(events: readonly TraceEvent[]): string {
-  const header = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
-  const lines = [header];
-  for (const e of events) {
-    const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
-    lines.push(
-      `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
-        `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`,
-    );
-  }
+  const lines = [timelineHeader];
+  for (const e of events) lines.push(timelineLine(e));
   return lines.join('\n');
+}
+
+/** One event as a line of the timeline, under `timelineHeader`. */
+export function timelineLine(e: TraceEvent): string {
+  const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
+  return (
+    `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
+    `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`
+  );
 }
 
 /** `#3.1`: exchange and attempt; a WebSocket frame has no attempt, only its connection, `#3`. */
@@ -75,13 +80,8 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
     x.latencyMs === null ? '—' : formatMs(Math.round(x.latencyMs * 1000)), String(x.requestBytes), String(x.responseBytes), x.outcome,
   ]);
   out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
-  out.push('');
-  if (isGuestRun(result)) {
-    if (result.subscriptions.length > 0) out.push(...renderSubscriptions(result.subscriptions), '');
-    if (result.guestState !== undefined) out.push(`State the app reported: ${JSON.stringify(result.guestState)}`);
-  } else {
-    out.push(...originLines(result));
-  }
+  const about = isGuestRun(result) ? guestLines(result) : originLines(result);
+  if (about.length > 0) out.push('', ...about);
   const lessons = explain(result);
   if (lessons.length > 0) {
     out.push('');
@@ -99,6 +99,15 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
   out.push(`Trace hash ${result.traceHash}`);
   out.push(`Replay: ${replay}`);
   return out.join('\n');
+}
+
+/** What a guest's app said of itself, and what it did that the virtual world cannot repeat; nothing when neither. */
+function guestLines(result: GuestRunResult): string[] {
+  const out = result.subscriptions.length > 0 ? renderSubscriptions(result.subscriptions) : [];
+  const own: string[] = [];
+  if (result.guestState !== undefined) own.push(`State the app reported: ${JSON.stringify(result.guestState)}`);
+  if (result.notVirtual.length > 0) own.push('Not virtual, so this seed may not replay (--check-determinism tells):', ...result.notVirtual.map((what) => `  ${what}`));
+  return out.length > 0 && own.length > 0 ? [...out, '', ...own] : [...out, ...own];
 }
 
 /** What apisim's own origin holds at the end, and what its audit and detector saw. */

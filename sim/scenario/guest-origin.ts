@@ -25,6 +25,11 @@ export interface GuestVisit {
   state(): unknown;
   /** Real work the app has started that the virtual world cannot see through (sockets, files, real timers), for error messages; empty when none. */
   realWork(): readonly string[];
+  /**
+   * What the app did that the world saw but cannot repeat (a call to a random source it does not seed), in
+   * words, asked at the end while the world is still lent; empty when nothing.
+   */
+  notVirtual(): readonly string[];
   /** Gives back every real clock and random source; safe to call twice. */
   leave(): void;
 }

@@ -68,6 +68,11 @@ export interface RunResult extends RunRecord {
  */
 export interface GuestRunResult extends RunRecord {
   readonly guestState: unknown;
+  /**
+   * What the app did that the virtual world saw but cannot repeat, in words (`node:crypto's randomInt, called
+   * 2 times: …`): a reason the same seed may run differently. Empty when it saw nothing (docs/guest-world.md).
+   */
+  readonly notVirtual: readonly string[];
 }
 
 export function isGuestRun(result: RunResult | GuestRunResult): result is GuestRunResult {

@@ -18,6 +18,7 @@ function standIn(process: (sim: Simulation) => OriginProcess, realWork: readonly
         settle: () => new Promise((resolve) => setImmediate(resolve)),
         state: () => ({ visits: visits.entered }),
         realWork: () => realWork,
+        notVirtual: () => ['a stand-in source, called 1 time: it is not virtual'],
         leave: () => {
           visits.left++;
         },
@@ -40,6 +41,7 @@ describe('a run on a guest', () => {
     expect(processed[0]).toEqual(['/x', 100_000, 'handled in 40.000 ms']);
     expect(result.summary.map((x) => [x.status, x.auth])).toEqual([[200, 'none'], [200, 'none']]);
     expect(result.guestState).toEqual({ visits: 1 });
+    expect(result.notVirtual).toEqual(['a stand-in source, called 1 time: it is not virtual']);
     expect(visits).toEqual({ entered: 1, left: 1 });
   });
 

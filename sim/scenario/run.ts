@@ -6,7 +6,7 @@ import { Trace, type TraceMode } from '../trace.js';
 import { credentialOf, mintCredentials } from './credentials.js';
 import type { RunResult } from './result.js';
 import { originSettingsFrom } from './settings.js';
-import type { ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
+import { ScenarioError, type ScenarioSpec, type StepSpec, type SubscriptionSpec } from './spec.js';
 import { recordOf, stageScenario } from './stage.js';
 
 // Reports, tools and the CLI import the result from here, beside the function that makes it.
@@ -23,6 +23,10 @@ export interface RunOptions {
 }
 
 export async function runScenario(name: string, spec: ScenarioSpec, options: RunOptions): Promise<RunResult> {
+  // Quietly running apisim's own origin in place of the app a scenario names would answer the wrong question.
+  if (spec.origin !== undefined) {
+    throw new ScenarioError(`"${name}" names its own origin (${spec.origin.module}): run it with \`npm run sim -- --file\`, or runGuestScenario with the app`);
+  }
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);

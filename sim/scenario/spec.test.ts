@@ -40,6 +40,31 @@ describe('scenario files', () => {
     expect(errorOf(input)).toContain(expected);
   });
 
+  it('takes an origin module, its export "default" unless named, and a kind only when given', () => {
+    expect(parseScenario({ ...minimal, origin: { module: './app.ts' } }).origin).toEqual({ module: './app.ts', export: 'default' });
+    expect(parseScenario({ ...minimal, origin: { module: './app.ts', export: 'createApp', kind: 'factory' } }).origin)
+      .toEqual({ module: './app.ts', export: 'createApp', kind: 'factory' });
+    expect(parseScenario(minimal).origin).toBeUndefined();
+  });
+
+  it.each([
+    [{ ...minimal, origin: { module: '' } }, 'my.json: origin.module: Too small: expected string to have >=1 characters, got ""'],
+    [{ ...minimal, origin: { module: './app.ts', export: 'create-app' } }, 'my.json: origin.export: must be the name of an export, like "default" or "createApp", got "create-app"'],
+    [{ ...minimal, origin: { module: './app.ts', kind: 'hono' } }, 'my.json: origin.kind: Invalid option: expected one of "factory"|"fetch"|"listener", got "hono"'],
+    [{ ...minimal, origin: { module: './app.ts', file: 'x' } }, 'my.json: origin: unknown field "file"'],
+  ])('refuses the origin %j with where and what', (input, expected) => {
+    expect(errorOf(input)).toContain(expected);
+  });
+
+  it('is never a built-in scenario\'s: those run on apisim\'s own origin, which refuses a spec naming another', async () => {
+    const { builtinScenarios } = await import('./catalog.js');
+    const { builtin } = await import('./resolve.js');
+    expect(builtinScenarios.filter((s) => builtin(s.name, 1).spec.origin !== undefined)).toEqual([]);
+    await expect(runScenario('mine', parseScenario({ ...minimal, origin: { module: './app.ts' } }), { seed: 1 })).rejects.toThrow(
+      '"mine" names its own origin (./app.ts): run it with `npm run sim -- --file`, or runGuestScenario with the app',
+    );
+  });
+
   it('lists every problem at once', () => {
     expect(errorOf({ steps: [{ method: 'get', path: 'x' }], extra: 1 })).toMatch(/\(3 problems\)/);
   });
@@ -84,6 +109,8 @@ describe('docs/examples', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const { name, spec } = await fromFile(`docs/examples/${file}`);
+      // A file that names its own app runs through the CLI, which loads it (cli/sim.test.ts runs those).
+      if (spec.origin !== undefined) continue;
       const result = await runScenario(name, spec, { seed: 1, trace: 'off' });
       expect(result.summary.every((x) => x.outcome !== 'pending'), file).toBe(true);
     }

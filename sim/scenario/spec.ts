@@ -135,10 +135,30 @@ const graphSpec = z.strictObject({
     .describe('Each caller\'s budget of cost points, charged the estimate of every operation before it runs.'),
 });
 
+/**
+ * The app a scenario file runs as its origin, instead of apisim's own (docs/guest-world.md, "Naming your app
+ * in a scenario file"). Only a file names one: `host/app-module.ts` loads it, relative to the file.
+ */
+export const originSpec = z
+  .strictObject({
+    module: z.string().min(1).describe('The app\'s module, a path relative to the scenario file, e.g. "./app.ts" (npm run sim runs under tsx, so TypeScript works).'),
+    export: z
+      .string()
+      .regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be the name of an export, like "default" or "createApp"')
+      .default('default')
+      .describe('Which export of the module is the app: a fetch app ({ fetch }, e.g. Hono), a fetch function (request) => Response, a Node listener (req, res) (e.g. Express), or a factory () => one of those, called once per run (recommended).'),
+    kind: z
+      .enum(['factory', 'fetch', 'listener'])
+      .optional()
+      .describe('What the export is, when its number of parameters would mislead: by default a function of 0 parameters is a factory, of 1 a fetch function, of 2 or more a Node listener.'),
+  })
+  .describe('Your own app as the origin, in place of apisim\'s: its module may also export state(app), the final state --json reports.');
+
 export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
   description: z.string().optional(),
+  origin: originSpec.optional(),
   auth: credentialSpec.default('session:alice').describe('The credential of steps that name none and whose client is not named after a user.'),
   topology: z
     .strictObject({
@@ -185,6 +205,7 @@ export type SubscriptionSpec = z.output<typeof subscriptionSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
+export type OriginSpec = z.output<typeof originSpec>;
 
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError';

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sim } from './cli-process.js';
+import { sim } from '../sim/cli/cli-process.js';
 import { describe, expect, it } from 'vitest';
 
 

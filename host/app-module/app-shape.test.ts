@@ -1,0 +1,59 @@
+import express from 'express';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { appShape } from './app-shape.js';
+
+const kindOf = (...args: Parameters<typeof appShape>) => appShape(...args).kind;
+const problemOf = (...args: Parameters<typeof appShape>): string => {
+  const shape = appShape(...args);
+  return shape.kind === 'none' ? shape.problem : `not refused: ${shape.kind}`;
+};
+
+describe('telling an app from a factory', () => {
+  it('takes an object with fetch for a fetch app: a Hono app, export default { fetch }', () => {
+    expect(kindOf(new Hono())).toBe('fetch');
+    expect(kindOf({ fetch: (request: Request, env: unknown) => new Response(request.url + String(env)) })).toBe('fetch');
+  });
+
+  it('takes an Express app for a listener whatever its parameters, and tells other functions by their count', () => {
+    expect(kindOf(express())).toBe('listener');
+    expect(kindOf(() => new Hono())).toBe('factory');
+    expect(kindOf((request: Request) => new Response(request.url))).toBe('fetch');
+    expect(kindOf((_req: unknown, res: { end(): void }) => res.end())).toBe('listener');
+    expect(kindOf((req: unknown, res: unknown, next: unknown) => [req, res, next])).toBe('listener');
+  });
+
+  it('lets "kind" override the count, for parameters that would mislead', () => {
+    const createApp = (options?: { name: string }) => new Hono({ strict: options === undefined });
+    expect([kindOf(createApp), kindOf(createApp, 'factory')]).toEqual(['fetch', 'factory']);
+    const cloudflareStyle = (request: Request, env: unknown) => new Response(request.url + String(env));
+    expect([kindOf(cloudflareStyle), kindOf(cloudflareStyle, 'fetch')]).toEqual(['listener', 'fetch']);
+    expect(kindOf(() => undefined, 'listener')).toBe('listener');
+  });
+
+  it('never takes what a factory built for a factory again', () => {
+    expect(problemOf(() => new Hono(), undefined, true)).toBe('a function of 0 parameters, which would be a factory again: a factory returns the app itself');
+  });
+
+  it.each([
+    [42, 'the number 42'],
+    ['hono', 'the string "hono"'],
+    [null, 'null'],
+    [undefined, 'undefined'],
+    [[1, 2], 'an array of 2 items, with no fetch method'],
+    [{ routes: [], port: 3000 }, 'an object with keys routes, port, with no fetch method'],
+    [{ fetch: 'https://example.test' }, 'an object with keys fetch, whose fetch is the string "https://example.test", not a function'],
+    [Promise.resolve(new Hono()), 'a promise: export the factory that makes the app (export default createApp), or await it in the module (export default await createApp())'],
+    [new Response('hi'), 'a Response: an app answers requests with one, it is not one'],
+    [class App { readonly routes = []; }, 'the class App, which cannot be called without new: export an instance, or a factory () => new App()'],
+    [new (class Koa { callback() { return () => undefined; } listen() { return undefined; } })(), 'an instance of Koa with no keys, with no fetch method; a Koa app serves through app.callback(): export that, or a factory () => app.callback()'],
+  ])('refuses %o, saying what it is', (value, problem) => {
+    expect(problemOf(value)).toBe(problem);
+  });
+
+  it('refuses a kind that does not fit', () => {
+    expect(problemOf({ fetch: () => new Response() }, 'listener')).toBe('an object with keys fetch, and "kind": "listener" needs a function');
+    expect(problemOf(7, 'factory')).toBe('the number 7, and "kind": "factory" needs a function');
+    expect(problemOf({}, 'fetch')).toBe('an object with no keys, with no fetch method');
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Where an app's run can part from another run of the same seed without the virtual world seeing it: the
+ * "no" rows of docs/guest-world.md's "Limits", and state that outlives a run. `--check-determinism` lists
+ * them when the world saw nothing (`World.notVirtual` was empty in both runs).
+ *
+ * `factory`: whether the app is built by a factory, which decides where state can outlive a run: a factory
+ * rebuilds the app but not its module's top level; an app instance's own module is imported afresh, the
+ * modules it imports are not.
+ */
+export function usualSuspects(factory: boolean): string[] {
+  return [
+    factory
+      ? "state kept at a module's top level, the app's own module included (only the factory runs again), carried from run 1 into run 2: a counter, a cache, a store"
+      : "state kept at the top level of a module the app's module imports (only the app's own module is imported afresh for each run), carried from run 1 into run 2",
+    'code that took the real clocks, timers or random sources before the world was lent: a module that kept setTimeout, Date, performance.now or Math.random in a variable when first loaded',
+    'time read below the lent globals: Intl.DateTimeFormat().format() without a date, AbortSignal.timeout, server and stream timeouts inside Node',
+    "work that finishes at a real time on libuv's thread pool without Node listing it: async zlib",
+    'real work out of the world\'s sight: a native addon loaded before the run, a worker thread started before it',
+  ];
+}
