@@ -2,6 +2,7 @@ import express from 'express';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
+import { renderSummary } from '../sim/cli/timeline.js';
 import type { TraceEvent } from '../sim/trace.js';
 import { fetchOrigin } from './adapters/fetch-origin.js';
 import { listenerOrigin } from './adapters/listener-origin.js';
@@ -90,5 +91,19 @@ describe.each([
     const idOf = (r: typeof first) => (JSON.parse(r.exchanges[1]!.response!.body!) as { id: string }).id;
     expect(idOf(again)).toBe(idOf(first));
     expect(idOf(other)).not.toBe(idOf(first));
+  });
+});
+
+describe('the summary of a guest run', () => {
+  it('claims nothing about a key the app may have ignored: its state says', async () => {
+    const app = new Hono();
+    let made = 0;
+    app.post('/notes', (c) => c.json({ id: ++made }, 201));
+    const spec = parseScenario({ modes: { line: 'unstable', client: { policy: 'keyed' } }, steps: [{ method: 'POST', path: '/notes', body: { content: 'x' } }] });
+    const result = await runGuestScenario('keyed', spec, { seed: 1, app: () => fetchOrigin(app), state: () => ({ made }) });
+    const text = renderSummary(result, 'replay');
+    expect(result.guestState).toEqual({ made: 2 });
+    expect(text).toContain('the answer is not marked as a replay (idempotent-replayed), so whether the app took effect once or once per copy is for its state to say.');
+    expect(text).not.toContain('so this one ran, once');
   });
 });

@@ -82,7 +82,7 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
   out.push(table(['step', 'client', 'as', 'request', 'status', 'tries', 'latency ms', 'req B', 'resp B', 'outcome'], rows, new Set([0, 5, 6, 7, 8])));
   const about = isGuestRun(result) ? guestLines(result) : originLines(result);
   if (about.length > 0) out.push('', ...about);
-  const lessons = explain(result);
+  const lessons = explain(result, isGuestRun(result));
   if (lessons.length > 0) {
     out.push('');
     out.push('What happened');
@@ -130,8 +130,11 @@ function originLines(result: RunResult): string[] {
   return out;
 }
 
-/** Plain-language notes on re-sends, read off the method table rather than written per scenario. */
-function explain(result: RunRecord): string[] {
+/**
+ * Plain-language notes on re-sends, read off the method table rather than written per scenario. About a
+ * guest's app they claim only what the messages show: how the app handles a key is for its state to say.
+ */
+function explain(result: RunRecord, guest: boolean): string[] {
   const lessons: string[] = [];
   result.summary.forEach((x, i) => {
     const what = `${x.method} ${x.path} (step ${x.step + 1})`;
@@ -142,6 +145,7 @@ function explain(result: RunRecord): string[] {
     if (key !== undefined && response !== undefined) {
       const sent = `${what} was sent ${x.attempts} times with Idempotency-Key ${key}`;
       if (response.headers['idempotent-replayed'] === 'true') lessons.push(`${sent}; the origin took effect once and replayed its first response to the repeats.`);
+      else if (guest) lessons.push(`${sent}; the answer is not marked as a replay (idempotent-replayed), so whether the app took effect once or once per copy is for its state to say.`);
       else if (result.settings.idempotencyRecord === 'write-behind') lessons.push(`${sent}; the answer is no replay, and this origin writes records behind their effect, so an earlier copy may have taken effect without leaving one: see the final state.`);
       else lessons.push(`${sent}; the answer is no replay: no earlier copy had committed under that key (a record is committed with its effect), so this one ran, once.`);
       return;
@@ -149,6 +153,7 @@ function explain(result: RunRecord): string[] {
     const { idempotent } = methodProperties(x.method);
     if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would, unless another client wrote in between: then a late repeat undoes that write (under an Idempotency-Key it would be replayed instead).`);
     else if (key !== undefined) lessons.push(`${what} was sent ${x.attempts} times with Idempotency-Key ${key}; no answer came back.`);
+    else if (guest) lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the app may have taken effect again.`);
     else lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`);
   });
   return lessons;
