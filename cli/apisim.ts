@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { runConformance } from '../conformance/conformance-command.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
 
