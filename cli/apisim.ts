@@ -21,12 +21,14 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
       });
-    case undefined:
     case '--help':
     case '-h':
     case 'help':
       console.log(usage);
-      return command === undefined ? 2 : 0;
+      return 0;
+    case undefined:
+      console.error(`apisim: name a command\n\n${usage}`);
+      return 2;
     default:
       console.error(`apisim: unknown command "${command}"\n\n${usage}`);
       return 2;
