@@ -43,7 +43,7 @@ const nondeterminism = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'coverage/', '.stryker-tmp/'] },
+  { ignores: ['node_modules/', 'reports/', 'coverage/', '.stryker-tmp/', 'dist/'] },
   eslint.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+import { runConformance } from '../conformance/conformance-command.js';
+import { exitAfterFlush, simMain } from './sim-main.js';
+
+/**
+ * The installed package's one command (`"bin": { "apisim": … }`, docs/install.md): `apisim sim …` is
+ * `npm run sim -- …` and `apisim conformance …` is `npm run conformance -- …`, with their exit codes.
+ */
+const usage = `Usage:
+  npx apisim sim …           run a scenario: a built-in one, or a file that names your app (npx apisim sim --help)
+  npx apisim conformance …   check a running service against the spec (npx apisim conformance --help)
+  npx apisim --help          this list`;
+
+export async function apisimMain(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'sim':
+      return simMain(rest, 'npx apisim sim');
+    case 'conformance':
+      return runConformance(rest, {
+        stdout: (text) => process.stdout.write(text),
+        stderr: (text) => process.stderr.write(text),
+      });
+    case '--help':
+    case '-h':
+    case 'help':
+      console.log(usage);
+      return 0;
+    case undefined:
+      console.error(`apisim: name a command\n\n${usage}`);
+      return 2;
+    default:
+      console.error(`apisim: unknown command "${command}"\n\n${usage}`);
+      return 2;
+  }
+}
+
+// Compiled (an installed package runs dist/cli/apisim.js), a scenario's `.ts` app needs a TypeScript loader:
+// tsx's, registered here as `node --import tsx` would, before any app module is imported. From source, the
+// repo already runs under tsx.
+if (import.meta.url.endsWith('.js')) {
+  const loader = 'tsx';
+  await import(loader);
+}
+
+void apisimMain(process.argv.slice(2)).then(exitAfterFlush);
