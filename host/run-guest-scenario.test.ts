@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { jsonSummary } from '../sim/cli/json-summary.js';
@@ -7,6 +8,7 @@ import { UnansweredRequestError } from '../sim/scenario/guest-loop.js';
 import { parseScenario, ScenarioError, type ScenarioInput } from '../sim/scenario/spec.js';
 import type { TraceEvent } from '../sim/trace.js';
 import { runGuestScenario } from './run-guest-scenario.js';
+import { RealIoError } from './world/drain.js';
 import { virtualEpochMs } from './world/epoch.js';
 import { type App, plainApp, processOf, realWorldIsBack, waitingApp } from './world/test-kit.js';
 
@@ -162,5 +164,25 @@ describe('a guest app in the virtual world', { timeout: 10_000 }, () => {
     );
     const none = await run(plainApp, { steps: [{ client: 'alice', method: 'GET', path: '/me', auth: 'none', headers: { authorization: 'Bearer mine' } }] });
     expect(none.exchanges[0]!.request.headers).toEqual({ authorization: 'Bearer mine' });
+  });
+});
+
+describe('real I/O and the app\'s start', { timeout: 10_000 }, () => {
+  it('waits for the I/O the start began (a loader writing its cache after an import) before the run begins', async () => {
+    // Not awaited: what a TypeScript loader does with its cache, after the import it served has resolved.
+    const app = () => {
+      void readFile(import.meta.filename).catch(() => undefined);
+      return processOf(plainApp);
+    };
+    const result = await runGuestScenario('start-io', parseScenario(oneGet), { seed: 1, app });
+    expect(result.exchanges[0]!.response!.status).toBe(200);
+  });
+
+  it('still fails a run whose app begins real I/O while it answers', async () => {
+    const reading = processOf(async () => {
+      void readFile(import.meta.filename).catch(() => undefined);
+      return Promise.resolve(jsonResponse(200, {}));
+    });
+    await expect(runGuestScenario('answer-io', parseScenario(oneGet), { seed: 1, app: () => reading })).rejects.toThrow(RealIoError);
   });
 });

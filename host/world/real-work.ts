@@ -22,9 +22,14 @@ function counted(resources: readonly string[]): Map<string, number> {
  * so this finds much, not all.
  */
 export class RealWork {
-  readonly #baseline: Map<string, number>;
+  #baseline: Map<string, number>;
 
   constructor() {
+    this.#baseline = counted(process.getActiveResourcesInfo());
+  }
+
+  /** What is pending now becomes the baseline: the app's start is over, and what it left open is its own. */
+  rebaseline(): void {
     this.#baseline = counted(process.getActiveResourcesInfo());
   }
 

@@ -11,6 +11,9 @@ const realClearTimeout = globalThis.clearTimeout;
 /** How long, in real time, an app's factory may take: it may read files or import modules, but not wait forever. */
 const startLimitMs = 10_000;
 
+/** How long, in real time, the I/O an app's start began may take to end before the run begins regardless. */
+const startIoLimitMs = 2_000;
+
 /** A guest's app: how to build a fresh one, and how to ask it for its state at the end. */
 export interface GuestApp<P extends OriginProcess = OriginProcess> {
   /**
@@ -31,6 +34,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
       const world = World.lend(sim, rng);
       try {
         const app = await started(guest.app, world);
+        await world.finishStart(startIoLimitMs);
         return {
           process: app,
           settle: () => world.settle(),

@@ -12,6 +12,9 @@ import { VirtualClock, type VirtualTimeSource } from './virtual-clock.js';
 import { type RealClears, type TimerLane, VirtualTimers } from './virtual-timers.js';
 import { WatchedSources } from './watched-sources.js';
 
+// Taken when this module loads, before any world is lent: the start's I/O is waited for in real time.
+const realSetTimeout = globalThis.setTimeout;
+
 // Node's module objects, which `import` of a named export reads through `syncBuiltinESMExports`.
 const require = createRequire(import.meta.url);
 const timersModule = require('node:timers') as Record<string, unknown>;
@@ -76,6 +79,22 @@ export class World {
       throw error;
     }
     return world;
+  }
+
+  /**
+   * Waits, in real time, for the real I/O the app's start began to end: loading its modules (a TypeScript
+   * loader reads files, and may write its cache after the import has resolved), reading its configuration.
+   * The start happens before virtual time begins, so that I/O cannot land at a virtual time; what is still
+   * open after `limitMs` (a connection the app keeps) joins the baseline. Only I/O begun after this point, by
+   * the app's answers, fails the run.
+   */
+  async finishStart(limitMs: number): Promise<void> {
+    const pollMs = 5;
+    for (let waitedMs = 0; waitedMs < limitMs; waitedMs += pollMs) {
+      if (this.#realWork.io(this.#realWork.beyondBaseline()).length === 0) break;
+      await new Promise<void>((resolve) => realSetTimeout(resolve, pollMs));
+    }
+    this.#realWork.rebaseline();
   }
 
   /** Lets the app's work pending at the current virtual time run (`Drain`). */
