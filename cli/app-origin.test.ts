@@ -72,6 +72,13 @@ describe('npm run sim -- --file, with a module that is not an app', { timeout: 3
     expect(stdout.split('\n')).toContain('     75.000  process origin             #1.1   500 ← GET /                          135  handled in 15.000 ms');
   });
 
+  it('stops a run whose app begins real I/O while it answers: exit 1, one line, no stack trace', async () => {
+    const { code, stderr } = await runWith('reads.ts', "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });");
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/^sim: the app stopped the run: the app started real I\/O at 75\.000 ms \(virtual\): FSReq\w+ \(a file operation\)\./);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+  });
+
   it.each<[string, string, string | undefined, string | undefined, () => string]>([
     ['a missing module', 'gone.ts', undefined, undefined, () => `sim: the scenario's origin module ./gone.ts was not found: no file at ${join(dir, 'gone.ts')}`],
     ['an import that throws', 'throws.ts', "throw new Error('DATABASE_URL is not set');", undefined, () => 'sim: importing ./throws.ts failed: Error: DATABASE_URL is not set'],

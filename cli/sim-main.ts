@@ -11,6 +11,7 @@ import { builtin, fromFile, type ResolvedScenario } from '../sim/scenario/resolv
 import { ScenarioError } from '../sim/scenario/spec.js';
 import { checkDeterminism } from './determinism-check.js';
 import { planRun } from './run-plan.js';
+import { isRunStoppedByApp } from './run-stopped.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
@@ -118,8 +119,8 @@ function parseSeed(text: string | undefined): number {
 
 /**
  * Runs the sim CLI on `argv` and resolves to its exit code; `cmd` is how it was started (the prefix of the usage
- * and replay lines). A bad invocation, scenario or app module is reported on stderr with exit code 2; any other
- * error rejects.
+ * and replay lines). A bad invocation, scenario or app module is reported on stderr with exit code 2; a run the
+ * app stopped (real I/O, an unanswered request, …) with exit code 1; any other error rejects.
  */
 export async function simMain(argv: readonly string[], cmd: string = repoCommand): Promise<number> {
   try {
@@ -132,6 +133,10 @@ export async function simMain(argv: readonly string[], cmd: string = repoCommand
     if (error instanceof ScenarioError || error instanceof AppModuleError) {
       console.error(`sim: ${error.message}`);
       return 2;
+    }
+    if (isRunStoppedByApp(error)) {
+      console.error(`sim: the app stopped the run: ${error.message}`);
+      return 1;
     }
     throw error;
   }
