@@ -21,7 +21,7 @@ export class UnansweredRequestError extends Error {
  *
  * End of run: the run goes on while the simulator has work of its own (a client waiting, a message on a
  * line), the app's timers running among it in time order. When only the app's timers are left:
- * - no request is owed: the run ends, and the timers left over never run (an app's `setInterval` that never
+ * - no request is owed: the run ends, and the timers left over never run (an app's interval timer that never
  *   stops does not keep a run alive);
  * - a request is owed: the app's timers go on, as one may answer it, up to `answerPatienceUs` after the
  *   oldest owed request reached the app; with no timer left, or the next one later than that, the run fails
