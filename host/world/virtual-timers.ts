@@ -153,14 +153,17 @@ export class VirtualTimers {
   }
 }
 
-/** What `setTimeout` and `setInterval` return: Node's `Timeout`, as far as apps use it. */
-export class VirtualTimeout {
-  readonly #timers: VirtualTimers;
+/** What Node's `Timeout` and `Immediate` share: `ref`, `unref`, `hasRef`. */
+class RefHandle {
+  // Private, as before: an app that looks at its handle's own keys sees none of ours.
   readonly #state: TimerState;
 
-  constructor(timers: VirtualTimers, state: TimerState) {
-    this.#timers = timers;
+  constructor(state: TimerState) {
     this.#state = state;
+  }
+
+  protected get timerState(): TimerState {
+    return this.#state;
   }
 
   ref(): this {
@@ -177,9 +180,19 @@ export class VirtualTimeout {
   hasRef(): boolean {
     return this.#state.refed;
   }
+}
+
+/** What `setTimeout` and `setInterval` return: Node's `Timeout`, as far as apps use it. */
+export class VirtualTimeout extends RefHandle {
+  readonly #timers: VirtualTimers;
+
+  constructor(timers: VirtualTimers, state: TimerState) {
+    super(state);
+    this.#timers = timers;
+  }
 
   refresh(): this {
-    this.#timers.refresh(this.#state);
+    this.#timers.refresh(this.timerState);
     return this;
   }
 
@@ -189,7 +202,7 @@ export class VirtualTimeout {
   }
 
   [Symbol.toPrimitive](): number {
-    return this.#state.id;
+    return this.timerState.id;
   }
 
   [Symbol.dispose](): void {
@@ -198,24 +211,4 @@ export class VirtualTimeout {
 }
 
 /** What `setImmediate` returns: Node's `Immediate`, which has no id. */
-export class VirtualImmediate {
-  readonly #state: TimerState;
-
-  constructor(state: TimerState) {
-    this.#state = state;
-  }
-
-  ref(): this {
-    this.#state.refed = true;
-    return this;
-  }
-
-  unref(): this {
-    this.#state.refed = false;
-    return this;
-  }
-
-  hasRef(): boolean {
-    return this.#state.refed;
-  }
-}
+export class VirtualImmediate extends RefHandle {}
