@@ -26,3 +26,7 @@ export { renderSummary, renderTimeline } from '../sim/cli/timeline.js';
 
 // The plain messages an origin process answers.
 export { type HttpRequest, type HttpResponse, jsonResponse, request, response } from '../src/http/message.js';
+
+// Your service as a target (apisim.config.ts): what the checks and the principles must know of it.
+export { defineTarget } from '../target/define-target.js';
+export type { TargetInput } from '../target/target.js';

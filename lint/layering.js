@@ -27,9 +27,13 @@ export const layers = {
   // What runs code apisim did not write as the simulated origin: it lends that code the simulator's clock.
   host: ['src', 'sim'],
   // `npm run sim`: the entry point, above both, since a scenario file may name an app for host/ to run.
-  cli: ['src', 'sim', 'host', 'conformance'],
+  cli: ['src', 'sim', 'host', 'conformance', 'target', 'principles'],
   server: ['src'],
   conformance: [],
+  // A user's service as a target: its description, its runs in the simulator, and the principles aimed at it.
+  target: ['src', 'sim', 'host', 'conformance'],
+  // The principles, each written once, aimed at any target; and the vitest helper that registers them.
+  principles: ['src', 'sim', 'host', 'conformance', 'target', 'testing'],
   testing: ['src'],
   properties: ['src', 'sim', 'conformance', 'testing'],
   bench: ['src', 'sim', 'host', 'properties', 'testing'],
@@ -37,7 +41,7 @@ export const layers = {
   examples: [],
   lint: [],
   // The public API (`from 'apisim'`): it re-exports, and is what examples/ may import.
-  api: ['src', 'sim', 'host'],
+  api: ['src', 'sim', 'host', 'target', 'principles'],
 };
 
 /**
@@ -53,6 +57,8 @@ export const testLayers = {
   server: ['src', 'server', 'testing'],
   // Conformance judges a target from outside; its own tests boot one.
   conformance: ['conformance', 'src', 'server', 'testing'],
+  target: ['src', 'sim', 'host', 'conformance', 'target', 'testing'],
+  principles: ['src', 'sim', 'host', 'conformance', 'target', 'principles', 'testing'],
   testing: ['src', 'testing'],
   properties: ['src', 'sim', 'properties', 'conformance', 'testing'],
   bench: ['src', 'sim', 'host', 'properties', 'bench', 'testing'],

@@ -34,6 +34,13 @@ export class EventQueue {
     return this.#seq++;
   }
 
+  /** Sets aside `count` insertion numbers, the first of which it returns, for events inserted later with them. */
+  reserve(count: number): number {
+    const first = this.#seq;
+    this.#seq += count;
+    return first;
+  }
+
   /** Adds an event numbered by `push` or by `takeSeq` of the queue it interleaves with. */
   insert(event: ScheduledEvent): ScheduledEvent {
     const heap = this.#heap;

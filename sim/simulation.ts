@@ -58,6 +58,24 @@ export class Simulation {
     return this.#background.insert({ atUs: this.#nowUs + delayUs, seq: this.#queue.takeSeq(), action });
   }
 
+  /**
+   * Insertion numbers set aside now for events scheduled later (`scheduleReserved`): such an event runs
+   * before every event at its time that was scheduled after the reservation, as if it had been scheduled at
+   * the reservation. A session's steps take them, so that a session and the scenario it records, whose steps
+   * are all scheduled before the run, run their events in one order.
+   */
+  reserveOrder(count: number): number {
+    return this.#queue.reserve(count);
+  }
+
+  /** An event at `atUs` (not earlier than now), numbered `seq` from `reserveOrder`. */
+  scheduleReserved(atUs: number, seq: number, action: EventAction): ScheduledEvent {
+    if (!Number.isSafeInteger(atUs) || atUs < this.#nowUs) {
+      throw new RangeError(`atUs must be an integer not earlier than now (${this.#nowUs}), got ${atUs}`);
+    }
+    return this.#queue.insert({ atUs, seq, action });
+  }
+
   /** Works for an event of either lane. */
   cancel(event: ScheduledEvent): void {
     event.action = undefined;

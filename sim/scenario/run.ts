@@ -1,11 +1,9 @@
-import { createOrigin, type OriginEnvironment } from '../../src/origin.js';
-import { createOriginStorage } from '../../src/origin-storage.js';
-import { type Rng, RngStreams } from '../rng.js';
+import { RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { Trace, type TraceMode } from '../trace.js';
 import { credentialOf, mintCredentials } from './credentials.js';
 import type { RunResult } from './result.js';
-import { originSettingsFrom } from './settings.js';
+import { ownOrigin } from './own-origin.js';
 import { ScenarioError, type ScenarioSpec, type StepSpec, type SubscriptionSpec } from './spec.js';
 import { recordOf, stageScenario } from './stage.js';
 
@@ -30,13 +28,8 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);
-  const env = originEnvironment(sim, streams.stream('origin'));
-  const originSettings = originSettingsFrom(spec);
-  const storage = createOriginStorage(env.now, env.newId, originSettings);
-  const first = createOrigin(env, originSettings, storage);
+  const { first, restarts } = ownOrigin(spec, sim, streams);
   const credentials = await mintCredentials(first, new Set([...spec.steps, ...spec.subscriptions].map((step) => credentialOf(spec, step))));
-  // A crash replaces the process with a new one on the same storage; `top.origin.process` is the one serving.
-  const restarts = { crashes: spec.crashes, restart: () => createOrigin(env, originSettings, storage) };
   const credential = (step: StepSpec | SubscriptionSpec) => {
     const name = credentialOf(spec, step);
     return { name, headers: credentials.get(name) };
@@ -54,11 +47,4 @@ export async function runScenario(name: string, spec: ScenarioSpec, options: Run
     audit: origin.audit.counts(),
     graph: origin.graphStats(),
   };
-}
-
-/** Virtual time, and ids and the signing key from the origin's own random stream. */
-function originEnvironment(sim: Simulation, rng: Rng): OriginEnvironment {
-  const signingKey = new Uint8Array(32);
-  for (let i = 0; i < signingKey.length; i++) signingKey[i] = rng.int(0, 255);
-  return { now: sim.now, newId: () => rng.uuid(), signingKey };
 }

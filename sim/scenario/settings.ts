@@ -7,17 +7,17 @@ import { faultFromSpec } from '../faults/from-spec.js';
 import { unstableLine } from '../faults/unstable-line.js';
 import type { LinkSettings } from '../link.js';
 import { defaultTopologySettings, type TopologySettings } from '../topology.js';
-import type { GraphSpec, ScenarioSpec } from './spec.js';
+import type { GraphSpec, RunSettings, ScenarioSpec } from './spec.js';
 
 /** The scenario's modes and graph section on top of the origin's defaults. */
-export function originSettingsFrom(spec: ScenarioSpec): OriginSettings {
+export function originSettingsFrom(spec: RunSettings): OriginSettings {
   return {
     ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, idempotencyCommit: spec.modes.idempotencyRecord,
     graph: graphSettingsFrom(spec.graph),
   };
 }
 
-export function clientSettingsFrom(spec: ScenarioSpec): ClientSettings {
+export function clientSettingsFrom(spec: RunSettings): ClientSettings {
   return { ...defaultClientSettings, ...spec.modes.client };
 }
 
@@ -37,7 +37,7 @@ export function graphSettingsFrom(graph: GraphSpec): GraphSettings {
   return { limits, persisted: graph.persisted, preloadedQueries: graph.preloadedQueries, costBudget };
 }
 
-export function topologyFrom(spec: ScenarioSpec): TopologySettings {
+export function topologyFrom(spec: RunSettings): TopologySettings {
   const d = defaultTopologySettings;
   const t = spec.topology;
   const wan = linkFrom(d.wan, t.wan);

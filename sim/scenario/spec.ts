@@ -201,6 +201,7 @@ export const scenarioSpec = z.strictObject({
 export type ScenarioSpec = z.output<typeof scenarioSpec>;
 export type ScenarioInput = z.input<typeof scenarioSpec>;
 export type StepSpec = z.output<typeof stepSpec>;
+export type StepInput = z.input<typeof stepSpec>;
 export type SubscriptionSpec = z.output<typeof subscriptionSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
@@ -213,10 +214,31 @@ export class ScenarioError extends Error {
 
 /** Validates a scenario and lists every problem as `where: what was expected`. */
 export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {
-  const result = scenarioSpec.safeParse(input);
+  return parsed(scenarioSpec, input, source, 'scenario');
+}
+
+/**
+ * A scenario's settings without its steps: the line, the cache, the client, the graph, the crashes. A session
+ * (`sim/session/`) runs on them and decides its steps as it goes.
+ */
+export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true });
+export type RunSettings = z.output<typeof runSettingsSpec>;
+export type RunSettingsInput = z.input<typeof runSettingsSpec>;
+
+export function parseRunSettings(input: unknown, source = 'settings'): RunSettings {
+  return parsed(runSettingsSpec, input, source, 'run settings');
+}
+
+/** One step as a session sends it, checked as a scenario's steps are. */
+export function parseStep(input: unknown, source = 'step'): StepSpec {
+  return parsed(stepSpec, input, source, 'step');
+}
+
+function parsed<S extends z.ZodType>(schema: S, input: unknown, source: string, what: string): z.output<S> {
+  const result = schema.safeParse(input);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${source}: ${formatPath(issue.path)}: ${describeIssue(issue, input)}`);
-  throw new ScenarioError(`invalid scenario (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+  throw new ScenarioError(`invalid ${what} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
 }
 
 /** Parses JSON text first, turning a syntax error's character offset into line and column. */

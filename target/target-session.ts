@@ -1,0 +1,163 @@
+import { dirname, relative, sep } from 'node:path';
+import { loadAppModule } from '../host/app-module/app-module.js';
+import { setCookieList } from '../host/adapters/set-cookie-list.js';
+import { worldOrigin } from '../host/world/world-origin.js';
+import type { Exchange } from '../sim/nodes/client.js';
+import type { GuestOrigin } from '../sim/scenario/guest-origin.js';
+import type { OriginSpec, RunSettingsInput, ScenarioInput } from '../sim/scenario/spec.js';
+import { openGuestSession, openOwnSession } from '../sim/session/open-session.js';
+import type { Session, SessionRequest } from '../sim/session/session.js';
+import type { TraceMode } from '../sim/trace.js';
+import { TargetError } from './define-target.js';
+import type { LoadedTarget } from './load-target.js';
+import type { Target, UserSpec } from './target.js';
+
+/** The two users a target declares, and the caller with no credential at all. */
+export type Role = 'user' | 'other-user' | 'anonymous';
+
+/** Someone requests are sent as: the headers that identify them, and their id when the target says it. */
+export interface Caller {
+  readonly role: Role;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly id: string | undefined;
+}
+
+export interface RunOptions {
+  readonly seed: number;
+  /** The line, cache and client of the run (a scenario's settings without steps). */
+  readonly settings?: RunSettingsInput;
+  readonly trace?: TraceMode;
+}
+
+/**
+ * A target ready to run: its app module loaded once (each run builds a fresh app from it, in a world of its
+ * own), or apisim's own origin.
+ */
+export class PreparedTarget {
+  readonly target: Target;
+  readonly file: string;
+  readonly #guest: GuestOrigin | undefined;
+
+  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined) {
+    this.target = loaded.target;
+    this.file = loaded.file;
+    this.#guest = guest;
+  }
+
+  static async prepare(loaded: LoadedTarget): Promise<PreparedTarget> {
+    const { app } = loaded.target;
+    if ('apisim' in app) return new PreparedTarget(loaded, undefined);
+    const module = await loadAppModule(app, loaded.file);
+    return new PreparedTarget(loaded, worldOrigin(module.guest));
+  }
+
+  get name(): string {
+    return this.target.name ?? 'target';
+  }
+
+  /** The app as a scenario file written into `folder` names it (`origin`), or none for apisim's own. */
+  originFor(folder: string): OriginSpec | undefined {
+    const { app } = this.target;
+    if ('apisim' in app) return undefined;
+    const module = relative(folder, `${dirname(this.file)}${sep}${app.module}`).split(sep).join('/');
+    return { module: module.startsWith('.') ? module : `./${module}`, export: app.export, ...(app.kind === undefined ? {} : { kind: app.kind }) };
+  }
+
+  /** The run settings a target implies: apisim's own origin in the behaviour it names. */
+  settingsWith(settings: RunSettingsInput = {}): RunSettingsInput {
+    const { app } = this.target;
+    if (!('apisim' in app)) return settings;
+    const { orders, idempotencyRecord, cache } = app.apisim;
+    return { ...settings, modes: { orders, idempotencyRecord, cache, ...settings.modes } };
+  }
+
+  async open(options: RunOptions): Promise<TargetSession> {
+    const settings = this.settingsWith(options.settings);
+    const session = this.#guest === undefined
+      ? openOwnSession({ seed: options.seed, settings, ...(options.trace === undefined ? {} : { trace: options.trace }) })
+      : await openGuestSession({ seed: options.seed, settings, guest: this.#guest, ...(options.trace === undefined ? {} : { trace: options.trace }) });
+    return new TargetSession(this, session);
+  }
+}
+
+/**
+ * One run against a target: requests sent as its users, each user signed in the way the target says on
+ * their first request, and everything recorded as a scenario that replays the run.
+ */
+export class TargetSession {
+  readonly prepared: PreparedTarget;
+  readonly session: Session;
+  readonly #callers = new Map<Role, Caller>();
+
+  constructor(prepared: PreparedTarget, session: Session) {
+    this.prepared = prepared;
+    this.session = session;
+  }
+
+  get target(): Target {
+    return this.prepared.target;
+  }
+
+  /** The caller of a role, signed in on first use; a sign-in the target refuses is a `TargetError`. */
+  async caller(role: Role): Promise<Caller> {
+    const known = this.#callers.get(role);
+    if (known !== undefined) return known;
+    const caller = role === 'anonymous' ? { role, headers: {}, id: undefined } : await this.#signIn(role, this.#userSpec(role));
+    this.#callers.set(role, caller);
+    return caller;
+  }
+
+  /** Sends as `role`: the caller's headers under the request's own. Each role has a client (and a line) of its own. */
+  async send(role: Role, request: Omit<SessionRequest, 'client'>): Promise<Exchange> {
+    const caller = await this.caller(role);
+    return this.session.send({ ...request, client: role, headers: { ...caller.headers, ...request.headers } });
+  }
+
+  /** Sends every request at once, each as its role. */
+  async sendTogether(requests: readonly (readonly [Role, Omit<SessionRequest, 'client'>])[]): Promise<Exchange[]> {
+    const callers = new Map<Role, Caller>();
+    for (const [role] of requests) callers.set(role, await this.caller(role));
+    return this.session.sendTogether(requests.map(([role, request]) => ({ ...request, client: role, headers: { ...callers.get(role)!.headers, ...request.headers } })));
+  }
+
+  /** The run so far as a scenario file written into `folder`, naming the app relative to it. */
+  scenario(name: string, description: string, folder: string): ScenarioInput {
+    const origin = this.prepared.originFor(folder);
+    return { ...(origin === undefined ? {} : { origin }), ...this.session.scenario(name, description) };
+  }
+
+  close(): void {
+    this.session.close();
+  }
+
+  #userSpec(role: 'user' | 'other-user'): UserSpec {
+    const users = this.target.users;
+    if (users === undefined) throw new TargetError('the target declares no users: add users.user and users.otherUser');
+    return role === 'user' ? users.user : users.otherUser;
+  }
+
+  async #signIn(role: 'user' | 'other-user', spec: UserSpec): Promise<Caller> {
+    if ('headers' in spec) return { role, headers: spec.headers, id: spec.id };
+    const { login, credential } = spec;
+    const exchange = await this.session.send({ client: role, method: login.method, path: login.path, headers: login.headers, ...(login.body === undefined ? {} : { body: login.body }) });
+    const response = exchange.response;
+    const what = `${role}'s sign-in, ${login.method} ${login.path}`;
+    if (response === undefined || response.status < 200 || response.status > 299) {
+      throw new TargetError(`${what}, answered ${response === undefined ? 'nothing' : `${response.status} ${(response.body ?? '').slice(0, 120)}`}: the checks need both users signed in`);
+    }
+    if (credential === 'cookie') {
+      const pairs = setCookieList(response.headers).map((cookie) => cookie.split(';')[0]!.trim()).filter((pair) => pair.includes('='));
+      if (pairs.length === 0) throw new TargetError(`${what}, set no cookie: say credential: { bearer: "<member>" } if it answers a token`);
+      return { role, headers: { cookie: pairs.join('; ') }, id: spec.id };
+    }
+    const body = response.body ?? '';
+    let token: unknown;
+    try {
+      token = (JSON.parse(body) as Record<string, unknown>)[credential.bearer];
+    } catch {
+      token = undefined;
+    }
+    if (typeof token !== 'string') throw new TargetError(`${what}, answered no "${credential.bearer}" string in its body: ${body.slice(0, 120)}`);
+    return { role, headers: { authorization: `Bearer ${token}` }, id: spec.id };
+  }
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/**
+ * What apisim must know of a service to check its principles (docs/your-service.md): written once, in
+ * `apisim.config.ts` with `defineTarget`, and read both by `apisim conformance --config` (the checks, through
+ * the simulator or over sockets) and by `principles(target)` in a project's own tests (the properties).
+ *
+ * Paths name their id with `{id}`, as OpenAPI writes them. Bodies are JSON values, sent as written.
+ */
+const path = z.string().regex(/^\/[^\s#?]*$/, 'must start with "/" and hold no spaces, query or fragment');
+const itemPath = path.refine((p) => p.includes('{id}'), { message: 'must name the id as {id}, e.g. "/orders/{id}"' });
+const method = z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "POST"');
+const headers = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name'), z.string());
+const json = z.json();
+
+/** A request the checks send as written: a sign-in, a creation. */
+const requestSpec = z.strictObject({
+  method: method.default('POST'),
+  path,
+  headers: headers.default({}),
+  body: json.optional(),
+});
+
+/**
+ * How one ordinary user gets a credential: a sign-in request whose answer sets a cookie (`credential:
+ * "cookie"`, as a session login does) or names a bearer token in a body member (`credential: { bearer:
+ * "access_token" }`); or headers given as they are.
+ */
+const userSpec = z.union([
+  z.strictObject({
+    login: requestSpec,
+    credential: z.union([z.literal('cookie'), z.strictObject({ bearer: z.string().min(1) })]).default('cookie')
+      .describe('"cookie": the answer\'s Set-Cookie is sent back as Cookie; { bearer: "access_token" }: that member of the answer\'s body is sent as Authorization: Bearer.'),
+    id: z.string().min(1).optional().describe('The user\'s id as the service names it, where objects name their owner.'),
+  }),
+  z.strictObject({
+    headers: headers.describe('Sent as they are on every request of this user, e.g. { authorization: "Bearer ..." }.'),
+    id: z.string().min(1).optional(),
+  }),
+]);
+
+/** What one user owns and the other must neither read nor change (the orders rule, spec §4 A). */
+const ownedSpec = z
+  .strictObject({
+    name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name like "orders"'),
+    path: itemPath.describe('One object, e.g. "/orders/{id}".'),
+    create: requestSpec.optional().describe('How a user makes one they own; its id is read from the answer\'s body (id) or Location.'),
+    ids: z
+      .strictObject({ user: z.array(z.string().min(1)).default([]), otherUser: z.array(z.string().min(1)).default([]) })
+      .optional()
+      .describe('Objects that exist before any request, by owner: for a service with data of its own.'),
+  })
+  .refine((o) => o.create !== undefined || o.ids !== undefined, { message: 'say how the users come to own one: "create", "ids" or both' });
+
+/** A collection clients write to (the notes rules, spec §4 B). */
+const writableSpec = z.strictObject({
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name like "notes"'),
+  collection: path.describe('Where POST creates one, e.g. "/notes".'),
+  item: itemPath.describe('One of them, e.g. "/notes/{id}".'),
+  body: z.record(z.string(), json).describe('A body that creates one; the checks vary the string members to tell their writes apart.'),
+  methods: z.array(z.enum(['GET', 'PUT', 'PATCH', 'DELETE'])).default(['GET']).describe('What the item answers besides GET of the collection.'),
+  by: z.enum(['user', 'anyone']).default('anyone').describe('"user": only a signed-in user may write, and the checks send the user\'s credential.'),
+});
+
+const graphSpec = z.strictObject({
+  path: path.default('/graphql'),
+  queries: z.record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be a GraphQL type name'), z.string().min(1))
+    .describe('A query per type, e.g. { Author: "{ author(id: 1) { name books { title } } }" }: each must be answered in exactly its shape.'),
+  maxDepth: z.number().int().min(1).optional().describe('The depth limit the service claims: a deeper query is refused before any resolver runs.'),
+  maxCost: z.number().int().min(1).optional(),
+  persisted: z.enum(['apq', 'off']).default('off').describe('"apq": Apollo\'s automatic persisted queries on GET.'),
+  userId: z.string().min(1).optional().describe('The id the checks put in user(id:) queries (apisim\'s own graph).'),
+});
+
+/** apisim's own origin as a target, in one of its server behaviours. */
+const ownApp = z.strictObject({
+  apisim: z.strictObject({
+    orders: z.enum(['owner-check', 'login-only']).default('owner-check'),
+    idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect'),
+    cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111'),
+  }),
+});
+
+/** The app as a scenario file's `origin` names it: a module relative to the config file, and an export. */
+const moduleApp = z.strictObject({
+  module: z.string().min(1),
+  export: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be the name of an export').default('default'),
+  kind: z.enum(['factory', 'fetch', 'listener']).optional(),
+});
+
+export const targetSpec = z.strictObject({
+  name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
+  app: z.union([moduleApp, ownApp]).describe('{ module: "./app.ts", export: "default" }: your app, as a scenario\'s origin names it; or { apisim: {...} }: apisim\'s own origin.'),
+  users: z.strictObject({ user: userSpec, otherUser: userSpec }).optional().describe('Two ordinary users; without them, the principles that need a caller are not checked.'),
+  owned: z.array(ownedSpec).default([]),
+  writable: z.array(writableSpec).default([]),
+  idempotencyKey: z
+    .strictObject({ header: z.string().default('Idempotency-Key'), style: z.enum(['sf-string', 'bare']).default('bare') })
+    .optional()
+    .describe('The service honours Idempotency-Key on POST: "sf-string" writes it "..." as the IETF draft does, "bare" as Stripe\'s clients do.'),
+  graph: graphSpec.optional(),
+});
+
+export type Target = z.output<typeof targetSpec>;
+export type TargetInput = z.input<typeof targetSpec>;
+export type UserSpec = z.output<typeof userSpec>;
+export type OwnedSpec = z.output<typeof ownedSpec>;
+export type WritableSpec = z.output<typeof writableSpec>;
+export type GraphTargetSpec = z.output<typeof graphSpec>;
+export type RequestSpec = z.output<typeof requestSpec>;
+export type ModuleApp = z.output<typeof moduleApp>;
+export type OwnApp = z.output<typeof ownApp>;
+
+/** The id in an item path: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
+export const itemAt = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));
