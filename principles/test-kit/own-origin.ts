@@ -1,14 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { parseTarget } from '../../target/define-target.js';
 import { PreparedTarget } from '../../target/target-session.js';
-import type { OwnApp, TargetInput } from '../../target/target.js';
+import type { TargetInput } from '../../target/target.js';
+
+/** The server behaviours of apisim's own origin, each left at its default when not given. */
+type OwnAppInput = Extract<TargetInput['app'], { apisim: unknown }>['apisim'];
 
 /**
  * apisim's own origin described as any user would describe their service: alice and bob sign in with
  * `POST /sessions`, notes are a writable collection, and the graph has a query per type. The principles
  * then see it only through this description, exactly as they see a guest's app.
  */
-export function ownOriginTarget(apisim: OwnApp['apisim'] | Record<string, never> = {}): TargetInput {
+export function ownOriginTarget(apisim: OwnAppInput = {}): TargetInput {
   return {
     name: 'apisim-own-origin',
     app: { apisim },
