@@ -1,0 +1,48 @@
+import type { GraphBody } from '../conformance/graph-shape.js';
+import type { GraphAnswer } from '../conformance/graph-answer.js';
+import type { Exchange } from '../sim/nodes/client.js';
+import type { Role, TargetSession } from '../target/target-session.js';
+import type { GraphTargetSpec, Target } from '../target/target.js';
+
+/** Who asks the graph: the target's user when it declares users (a graph may want a credential), else anyone. */
+export const graphRole = (target: Target): Role => (target.users === undefined ? 'anonymous' : 'user');
+
+/** A query as GraphQL-over-HTTP sends it: a JSON body on POST, or the `query` parameter on GET. */
+export function sendQuery(run: TargetSession, graph: GraphTargetSpec, query: string, how: 'POST' | 'GET'): Promise<Exchange> {
+  const role = graphRole(run.target);
+  return how === 'POST'
+    ? run.send(role, { method: 'POST', path: graph.path, headers: { 'content-type': 'application/json' }, body: { query } })
+    : run.send(role, { method: 'GET', path: `${graph.path}?query=${encodeURIComponent(query)}`, headers: { accept: 'application/graphql-response+json, application/json' } });
+}
+
+/** The answer as the conformance checks read one (`conformance/graph-answer.ts`), from a simulated exchange. */
+export function graphAnswer(exchange: Exchange): GraphAnswer {
+  const response = exchange.response;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(response?.body ?? '');
+  } catch {
+    parsed = undefined;
+  }
+  const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as GraphBody) : undefined;
+  const errors: NonNullable<GraphBody['errors']> = Array.isArray(body?.errors) ? (body.errors as NonNullable<GraphBody['errors']>) : [];
+  return {
+    status: response?.status ?? 0,
+    body,
+    hasData: body !== undefined && 'data' in body,
+    reasons: errors.map((e) => e.extensions?.code ?? e.message),
+    published: (name) => {
+      for (const e of errors) {
+        const value = (e.extensions as Record<string, unknown> | undefined)?.[name];
+        if (typeof value === 'number') return value;
+      }
+      return undefined;
+    },
+  };
+}
+
+/** A line for a problem: what was sent and what came back, short. */
+export function answered(exchange: Exchange): string {
+  const body = exchange.response?.body ?? '';
+  return `${exchange.response?.status ?? 'no answer'} ${body.length > 300 ? `${body.slice(0, 300)}…` : body}`;
+}

@@ -1,0 +1,45 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runCount } from '../testing/run-count.js';
+import { idempotentMethods } from './idempotent-methods.js';
+import { notesTarget } from './test-kit/notes-app.js';
+import { ownOriginTarget, prepare } from './test-kit/own-origin.js';
+import { principleProperty } from './test-kit/principle-check.js';
+
+/**
+ * apisim's own origin has no mode with a PUT or DELETE that is not idempotent (its notes store is keyed by
+ * the id in the path in every mode), so the teeth are hand-written guest apps with the two classic slips.
+ */
+describe('idempotent-methods', () => {
+  it('holds on apisim\'s own origin', async () => {
+    const prepared = await prepare(ownOriginTarget());
+    expect(idempotentMethods.notApplicable(prepared.target)).toBeUndefined();
+    await fc.assert(principleProperty(idempotentMethods, prepared), { numRuns: runCount(20), seed: 1 });
+  });
+
+  it('holds on a correct guest app', async () => {
+    await fc.assert(principleProperty(idempotentMethods, await prepare(notesTarget('default'))), { numRuns: runCount(20), seed: 2 });
+  });
+
+  it('teeth: a PUT that inserts under a new id is caught, shrunk to one PUT of a missing note sent twice', async () => {
+    const result = await fc.check(principleProperty(idempotentMethods, await prepare(notesTarget('putMints'))), { numRuns: 100, seed: 3 });
+    expect(result.failed).toBe(true);
+    const plan = result.counterexample![1];
+    // With no note created, any position names the missing one.
+    expect([plan.method, plan.creators.length, plan.repeats]).toEqual(['PUT', 0, 1]);
+    expect(String(result.errorInstance)).toMatch(/PUT \/notes\/987654 by anonymous, sent 2 times/);
+  });
+
+  it('teeth: a DELETE that takes the id for a position is caught, shrunk to two notes and one DELETE sent twice', async () => {
+    const result = await fc.check(principleProperty(idempotentMethods, await prepare(notesTarget('deleteByPosition'))), { numRuns: 100, seed: 4 });
+    expect(result.failed).toBe(true);
+    const plan = result.counterexample![1];
+    expect([plan.method, plan.creators.length, plan.repeats]).toEqual(['DELETE', 2, 1]);
+    expect(String(result.errorInstance)).toMatch(/DELETE \/notes\/1 by anonymous, sent 2 times \(204, 204\)/);
+  });
+
+  it('sends only the methods a target declares', () => {
+    const target = { ...ownOriginTarget(), writable: [{ ...ownOriginTarget().writable![0]!, methods: ['GET' as const] }] };
+    expect(idempotentMethods.notApplicable(target as never)).toMatch(/PUT or DELETE/);
+  });
+});

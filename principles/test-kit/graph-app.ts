@@ -1,0 +1,68 @@
+import { buildSchema, execute, type FieldNode, Kind, parse, type SelectionSetNode, validate, visit } from 'graphql';
+
+/**
+ * A small graph endpoint written by hand with graphql-js as a fetch app, for the principles' own tests: the
+ * correct one, and `normalizing`, a front whose normalizing cache adds `id` and `__typename` to every
+ * selection set so that it can key what it stores, and forgets to take them out of the answer. apisim's own
+ * origin has no such mode; this shows graph-field-exact has teeth against a guest app.
+ */
+const schema = buildSchema(`
+  type Query { author(id: ID!): Author }
+  type Author { id: ID! name: String! books: [Book!]! }
+  type Book { id: ID! title: String! author: Author! }
+`);
+
+interface Author { readonly id: string; readonly name: string }
+const authors: readonly Author[] = [{ id: '1', name: 'Ursula' }, { id: '2', name: 'Italo' }];
+const books = [{ id: '10', title: 'The Dispossessed', authorId: '1' }, { id: '11', title: 'Invisible Cities', authorId: '2' }, { id: '12', title: 'Earthsea', authorId: '1' }];
+
+const root = {
+  author: ({ id }: { id: string }) => authorById(id),
+};
+function authorById(id: string): unknown {
+  const author = authors.find((a) => a.id === id);
+  return author === undefined ? null : { ...author, books: () => books.filter((b) => b.authorId === id).map((b) => ({ ...b, author: () => authorById(b.authorId) })) };
+}
+
+function withKeyFields(set: SelectionSetNode): SelectionSetNode {
+  const field = (name: string): FieldNode => ({ kind: Kind.FIELD, name: { kind: Kind.NAME, value: name } });
+  return { ...set, selections: [...set.selections, field('id'), field('__typename')] };
+}
+
+export function graphApp(normalizing: boolean): { fetch(request: Request): Promise<Response> } {
+  return {
+    async fetch(request: Request): Promise<Response> {
+      const url = new URL(request.url);
+      if (url.pathname !== '/graphql') return new Response('not found', { status: 404 });
+      const query = request.method === 'GET' ? url.searchParams.get('query') : ((await request.json()) as { query?: string }).query;
+      const reply = (status: number, value: unknown) => new Response(JSON.stringify(value), { status, headers: { 'content-type': 'application/json' } });
+      let document;
+      try {
+        document = parse(query ?? '');
+      } catch (error) {
+        return reply(400, { errors: [{ message: String(error) }] });
+      }
+      const errors = validate(schema, document);
+      if (errors.length > 0) return reply(400, { errors: errors.map((e) => ({ message: e.message })) });
+      // Below the root, every object gets the cache's key fields.
+      const sent = normalizing ? visit(document, { Field: { leave: (f) => (f.selectionSet === undefined ? f : { ...f, selectionSet: withKeyFields(f.selectionSet) }) } }) : document;
+      const result = await execute({ schema, document: sent, rootValue: root });
+      return reply(200, result);
+    },
+  };
+}
+
+export default () => graphApp(false);
+export const normalizing = () => graphApp(true);
+
+export const graphTarget = (exportName: 'default' | 'normalizing') => ({
+  name: `graph-${exportName}`,
+  app: { module: './graph-app.ts', export: exportName, kind: 'factory' as const },
+  graph: {
+    queries: {
+      Author: '{ author(id: 1) { name books { title author { name } } } }',
+      Book: 'query { author(id: 2) { books { id title ... on Book { author { id } } } } }',
+    },
+    maxDepth: 5,
+  },
+});

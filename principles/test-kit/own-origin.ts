@@ -1,0 +1,44 @@
+import { fileURLToPath } from 'node:url';
+import { parseTarget } from '../../target/define-target.js';
+import { PreparedTarget } from '../../target/target-session.js';
+import type { TargetInput } from '../../target/target.js';
+
+/** The server behaviours of apisim's own origin, each left at its default when not given. */
+type OwnAppInput = Extract<TargetInput['app'], { apisim: unknown }>['apisim'];
+
+/**
+ * apisim's own origin described as any user would describe their service: alice and bob sign in with
+ * `POST /sessions`, notes are a writable collection, and the graph has a query per type. The principles
+ * then see it only through this description, exactly as they see a guest's app.
+ */
+export function ownOriginTarget(apisim: OwnAppInput = {}): TargetInput {
+  return {
+    name: 'apisim-own-origin',
+    app: { apisim },
+    users: {
+      user: { login: { path: '/sessions', body: { username: 'alice', password: 'alice-pw' } }, id: '1' },
+      otherUser: { login: { path: '/sessions', body: { username: 'bob', password: 'bob-pw' } }, id: '2' },
+    },
+    writable: [{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'a note' }, methods: ['GET', 'PUT', 'DELETE'], by: 'user' }],
+    graph: {
+      path: '/graphql',
+      queries: {
+        User: '{ user(id: 1) { id name posts(limit: 2) { title author { name } } } }',
+        Post: '{ user(id: 2) { posts(limit: 3) { id title comments(limit: 2) { body author { id name } } } } }',
+        Comment: '{ user(id: 1) { posts(limit: 1) { comments(limit: 3) { id body author { name posts(limit: 1) { title } } } } } }',
+      },
+      maxDepth: 7,
+      maxCost: 250,
+      userId: '1',
+    },
+  };
+}
+
+/**
+ * A target ready to run, without a config file: `folder` stands where the file would be, so that an app
+ * module is named relative to it (this folder, for the test-kit's apps).
+ */
+export function prepare(input: TargetInput, folder: URL = new URL('.', import.meta.url)): Promise<PreparedTarget> {
+  const file = fileURLToPath(new URL('apisim.config.ts', folder));
+  return PreparedTarget.prepare({ target: parseTarget(input, file), file });
+}
