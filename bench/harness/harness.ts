@@ -6,6 +6,7 @@ import { propertyRunBenchmarks } from './property-runs.js';
 import { reportCsv, type ReportRow, reportRows, reportTable, targetVerdict } from './report.js';
 import { roundTripTarget, simCoreBenchmarks } from './sim-core.js';
 import { simulatedTimeBenchmarks } from './simulated-time.js';
+import { targetPropertyBenchmarks } from './target-property-runs.js';
 
 export interface BenchOptions {
   /** The quick plan: fewer and shorter rounds, for a first look or CI; ratios are noisier. */
@@ -28,7 +29,7 @@ export interface HarnessResult {
 
 /** Every benchmark of `reports/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
-  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks()];
+  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks()];
 }
 
 /** A benchmark's ratio needs its reference, so a filter that keeps any variant of a benchmark keeps the reference too. */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 
-/** A note as the API shows it. `createdAt` is when the POST that made it was handled. */
+/** A note as the API shows it. `createdAt` is when the request that made it was handled. */
 export interface Note {
   readonly id: string;
   readonly content: string;
@@ -15,19 +15,28 @@ export interface NotesOptions {
   readonly idempotencyKeys: boolean;
 }
 
-const stores = new WeakMap<Hono, Note[]>();
+const stores = new WeakMap<Hono, Map<string, Note>>();
 
 /** A notes service on Hono. The default is the correct form; `flawed` below ignores `Idempotency-Key`. */
 export default function createApp(options: NotesOptions = { idempotencyKeys: true }): Hono {
-  const notes: Note[] = [];
+  // By id, in the order made: a PUT that replaces a note keeps its place in the list.
+  const notes = new Map<string, Note>();
   // The note each key made: its answer is replayed to the same key.
   const answered = new Map<string, Note>();
+  let lastId = 0;
+  // A counter rather than the list's length: after a DELETE the length would hand out an id still in use.
+  // Ids a PUT chose are skipped for the same reason.
+  const freshId = (): string => {
+    do lastId += 1;
+    while (notes.has(String(lastId)));
+    return String(lastId);
+  };
   const app = new Hono();
 
-  app.get('/notes', (c) => c.json(notes));
+  app.get('/notes', (c) => c.json([...notes.values()]));
 
   app.get('/notes/:id', (c) => {
-    const note = notes.find((n) => n.id === c.req.param('id'));
+    const note = notes.get(c.req.param('id'));
     return note === undefined ? c.json({ error: 'no such note' }, 404) : c.json(note);
   });
 
@@ -45,11 +54,34 @@ export default function createApp(options: NotesOptions = { idempotencyKeys: tru
       return c.json(earlier, 201);
     }
 
-    const note: Note = { id: String(notes.length + 1), content, createdAt: new Date().toISOString() };
-    notes.push(note);
+    const note: Note = { id: freshId(), content, createdAt: new Date().toISOString() };
+    notes.set(note.id, note);
     if (key !== undefined) answered.set(key, note);
     c.header('Location', `/notes/${note.id}`);
     return c.json(note, 201);
+  });
+
+  // RFC 9110 §9.3.4: PUT creates the note under the id the client names, or replaces its content.
+  app.put('/notes/:id', async (c) => {
+    const id = c.req.param('id');
+    const { content } = await c.req.json<{ content?: unknown }>();
+    if (typeof content !== 'string') return c.json({ error: 'content must be a string' }, 400);
+
+    const existing = notes.get(id);
+    if (existing !== undefined) {
+      const note: Note = { ...existing, content };
+      notes.set(id, note);
+      return c.json(note);
+    }
+    const note: Note = { id, content, createdAt: new Date().toISOString() };
+    notes.set(id, note);
+    c.header('Location', `/notes/${id}`);
+    return c.json(note, 201);
+  });
+
+  app.delete('/notes/:id', (c) => {
+    if (!notes.delete(c.req.param('id'))) return c.json({ error: 'no such note' }, 404);
+    return c.body(null, 204);
   });
 
   stores.set(app, notes);
@@ -61,5 +93,5 @@ export const flawed = (): Hono => createApp({ idempotencyKeys: false });
 
 /** The notes the app holds: what a run reports as the app's final state. */
 export function state(app: Hono): { readonly notes: readonly Note[] } {
-  return { notes: stores.get(app) ?? [] };
+  return { notes: [...(stores.get(app)?.values() ?? [])] };
 }

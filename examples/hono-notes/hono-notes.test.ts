@@ -65,6 +65,24 @@ describe('hono-notes: a POST on an unstable line', { timeout: 20_000 }, () => {
     expect(state(app).notes.map((n) => n.content)).toEqual(['buy milk']);
   });
 
+  it('PUT creates a note under the id it names (201) or replaces its content (200); DELETE is 204, then 404 (Hono\'s app.request)', async () => {
+    const app = createApp();
+    const send = (method: string, path: string, body?: unknown) =>
+      app.request(path, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+    const created = await send('PUT', '/notes/1', { content: 'a' });
+    expect([created.status, created.headers.get('location')]).toEqual([201, '/notes/1']);
+    expect((await send('PUT', '/notes/1', { content: 'b' })).status).toBe(200);
+    expect((await send('PUT', '/notes/1', { content: 7 })).status).toBe(400);
+    // A POST does not take the id a PUT chose.
+    expect(await (await send('POST', '/notes', { content: 'c' })).json()).toMatchObject({ id: '2', content: 'c' });
+    expect(state(app).notes.map((n) => [n.id, n.content])).toEqual([['1', 'b'], ['2', 'c']]);
+    expect((await send('DELETE', '/notes/1')).status).toBe(204);
+    expect((await send('DELETE', '/notes/1')).status).toBe(404);
+    expect((await send('GET', '/notes/1')).status).toBe(404);
+    // Nor an id that was deleted: the counter moves on.
+    expect(await (await send('POST', '/notes', { content: 'd' })).json()).toMatchObject({ id: '3' });
+  });
+
   it('replays a seed exactly: the same seed twice gives the same trace hash', async () => {
     for (const [file, example] of [[unstablePost, ignoresKeys], [idempotentPost, honoursKeys]] as const) {
       const [once, again] = [await runExample(file.spec, example, 1), await runExample(file.spec, example, 1)];

@@ -1,5 +1,6 @@
 import { formatMs } from '../format.js';
 import type { NoteOperation, NoteState } from './history.js';
+import type { ItemId } from './resource.js';
 import type { Stuck } from './search.js';
 
 /** The excerpt shows at most this many operations, the latest up to the one that cannot be placed. */
@@ -17,17 +18,19 @@ const maxExcerptLines = 24;
  * longest linearization found (1 of 2 placed): #1 write "first"; the note then holds "first"
  * ```
  */
-export function excerptOf(noteId: number, operations: readonly NoteOperation[], stuck: Stuck | undefined): string {
+export function excerptOf(noteId: ItemId, operations: readonly NoteOperation[], stuck: Stuck | undefined): string {
   const untilUs = stuck?.operation.completeUs ?? Infinity;
   const relevant = operations.filter((op) => op.invokeUs <= untilUs);
   const shown = relevant.slice(-maxExcerptLines);
+  // As wide as the longest client shown, so a target's role names (`other-user`) keep the columns straight.
+  const clientWidth = Math.max(8, ...shown.map((op) => op.client.length));
   const lines = [`note ${noteId}: ${operations.length} operations; times in ms; ✗ = cannot be linearized`];
-  lines.push(`     ${'invoke'.padStart(10)}  ${'complete'.padStart(10)}  ${'op'.padEnd(5)} ${'client'.padEnd(8)} operation`);
+  lines.push(`     ${'invoke'.padStart(10)}  ${'complete'.padStart(10)}  ${'op'.padEnd(5)} ${'client'.padEnd(clientWidth)} operation`);
   if (shown.length < relevant.length) lines.push(`     … ${relevant.length - shown.length} earlier operations not shown`);
   for (const op of shown) {
     const mark = op === stuck?.operation ? '  ✗  ' : '     ';
     const completed = op.completeUs === undefined ? '—' : formatMs(op.completeUs);
-    lines.push(`${mark}${formatMs(op.invokeUs).padStart(10)}  ${completed.padStart(10)}  ${`#${op.id}`.padEnd(5)} ${op.client.padEnd(8)} ${describeOperation(op)}`);
+    lines.push(`${mark}${formatMs(op.invokeUs).padStart(10)}  ${completed.padStart(10)}  ${`#${op.id}`.padEnd(5)} ${op.client.padEnd(clientWidth)} ${describeOperation(op)}`);
   }
   const later = operations.length - relevant.length;
   if (later > 0) lines.push(`     … ${later} later operations not shown`);

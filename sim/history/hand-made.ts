@@ -1,4 +1,5 @@
 import type { DeleteAnswer, NoteOperation, NoteState } from './history.js';
+import type { ItemId } from './resource.js';
 
 /** [invoke ms, complete ms]; no completion means the client never heard back (status `unknown`). */
 type Interval = readonly [number, number?];
@@ -10,25 +11,25 @@ type Interval = readonly [number, number?];
 export class HandMadeHistory {
   readonly operations: NoteOperation[] = [];
 
-  read(client: string, noteId: number, output: NoteState, at: Interval): this {
+  read(client: string, noteId: ItemId, output: NoteState, at: Interval): this {
     return this.#add({ kind: 'read', noteId, input: undefined, output: at[1] === undefined ? undefined : output, httpStatus: output === null ? 404 : 200 }, client, at);
   }
 
-  write(client: string, noteId: number, content: string, at: Interval, attempts = 1): this {
+  write(client: string, noteId: ItemId, content: string, at: Interval, attempts = 1): this {
     return this.#add({ kind: 'write', noteId, input: content, output: undefined, httpStatus: 200 }, client, at, attempts);
   }
 
   /** `noteId` undefined: a create that never heard back, so nobody knows which id it made. */
-  create(client: string, noteId: number | undefined, content: string, at: Interval): this {
+  create(client: string, noteId: ItemId | undefined, content: string, at: Interval): this {
     return this.#add({ kind: 'create', noteId, input: content, output: undefined, httpStatus: 201 }, client, at);
   }
 
-  delete(client: string, noteId: number, output: DeleteAnswer, at: Interval, attempts = 1): this {
+  delete(client: string, noteId: ItemId, output: DeleteAnswer, at: Interval, attempts = 1): this {
     return this.#add({ kind: 'delete', noteId, input: undefined, output: at[1] === undefined ? undefined : output, httpStatus: output === 'deleted' ? 204 : 404 }, client, at, attempts);
   }
 
   /** A write the origin refused (422): it must have no effect. */
-  refusedWrite(client: string, noteId: number, content: string, at: Interval): this {
+  refusedWrite(client: string, noteId: ItemId, content: string, at: Interval): this {
     this.#add({ kind: 'write', noteId, input: content, output: undefined, httpStatus: 422 }, client, at);
     const last = this.operations.pop()!;
     this.operations.push({ ...last, status: 'fail' });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type HttpResponse, jsonResponse, request, response } from '../../src/http/message.js';
 import type { Exchange } from '../nodes/client.js';
 import { historyOf } from './history.js';
+import { writableResource } from './resource.js';
 
 const json = { 'content-type': 'application/json' };
 
@@ -47,5 +48,35 @@ describe('historyOf reads a run\'s exchanges as operations on notes', () => {
       [11, 'read', 1, 'fail', undefined, undefined, 11_500],
       [12, 'write', 3, 'unknown', 'c', undefined, undefined],
     ]);
+  });
+});
+
+describe('historyOf reads a target\'s writable resource the same way', () => {
+  const todos = writableResource({ collection: '/lists/home/todos', item: '/lists/home/todos/{id}/', body: { done: false, title: 'buy milk' } });
+
+  it('follows the item template and the body\'s string member, and keeps ids as strings', () => {
+    const ops = historyOf([
+      exchange(1, 'PUT', '/lists/home/todos/n%201/', { title: 'a' }, jsonResponse(201, { id: 'n 1', title: 'a' })),
+      exchange(2, 'GET', '/lists/home/todos/n%201/', undefined, jsonResponse(200, { id: 'n 1', title: 'a' })),
+      exchange(3, 'DELETE', '/lists/home/todos/n%201/', undefined, response(204)),
+      exchange(4, 'POST', '/lists/home/todos', { title: 'p' }, jsonResponse(201, { id: 7, title: 'p' })),
+      exchange(5, 'POST', '/lists/home/todos', { title: 'q' }, jsonResponse(201, { title: 'q' }, { location: 'https://example.test/lists/home/todos/u-9/' })),
+      // Not items of this resource: a deeper path, the bare collection with a GET, a body without the member.
+      exchange(6, 'GET', '/lists/home/todos/n1/tags/', undefined, jsonResponse(200, {})),
+      exchange(7, 'GET', '/lists/home/todos', undefined, jsonResponse(200, [])),
+      exchange(8, 'PUT', '/lists/home/todos/n1/', { content: 'c' }, jsonResponse(400, {})),
+      exchange(9, 'GET', '/notes/1', undefined, jsonResponse(200, { content: 'a' })),
+    ], { duplicatingLine: false, resource: todos });
+    expect(ops.map((op) => [op.id, op.kind, op.noteId, op.status, op.input, op.output])).toEqual([
+      [1, 'write', 'n 1', 'ok', 'a', undefined],
+      [2, 'read', 'n 1', 'ok', undefined, 'a'],
+      [3, 'delete', 'n 1', 'ok', undefined, 'deleted'],
+      [4, 'create', '7', 'ok', 'p', undefined],
+      [5, 'create', 'u-9', 'ok', 'q', undefined],
+    ]);
+  });
+
+  it('a body with no string member is no resource a history can follow', () => {
+    expect(() => writableResource({ collection: '/n', item: '/n/{id}', body: { done: false } })).toThrow(/no string member/);
   });
 });

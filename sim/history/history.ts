@@ -1,8 +1,8 @@
 import type { HttpResponse } from '../../src/http/message.js';
 import { splitPath } from '../../src/http/message.js';
-import { parsePathId } from '../../src/http/path-id.js';
 import type { Exchange } from '../nodes/client.js';
 import type { RunResult } from '../scenario/run.js';
+import { type ItemId, type ItemResource, itemIdIn, ownNotes } from './resource.js';
 
 /** What one note holds: its content, or `null` when there is no note under that id. */
 export type NoteState = string | null;
@@ -27,10 +27,10 @@ interface OperationBase {
   readonly id: number;
   readonly client: string;
   /**
-   * The note the operation is about. `undefined` only for a create whose response never arrived: the server
-   * chose the id, and nobody was told which.
+   * The note (the item of the resource) the operation is about. `undefined` only for a create whose response
+   * never arrived: the server chose the id, and nobody was told which.
    */
-  readonly noteId: number | undefined;
+  readonly noteId: ItemId | undefined;
   readonly invokeUs: number;
   /** `undefined` when the status is `unknown`: the effect, if any, may land at any later time. */
   readonly completeUs: number | undefined;
@@ -62,16 +62,22 @@ export interface HistoryOptions {
    * note is gone afterwards.
    */
   readonly duplicatingLine: boolean;
+  /** Which paths and body member are the notes: apisim's own by default, or a target's writable resource. */
+  readonly resource?: ItemResource;
 }
 
 /**
  * A run's history, knowing from its topology whether a line may duplicate requests; `include` keeps only some
  * of its exchanges (those the origin answered, say).
  */
-export function historyOfRun(run: Pick<RunResult, 'exchanges' | 'settings'>, include?: (exchange: Exchange) => boolean): NoteOperation[] {
+export function historyOfRun(
+  run: Pick<RunResult, 'exchanges' | 'settings'>,
+  include?: (exchange: Exchange) => boolean,
+  resource: ItemResource = ownNotes,
+): NoteOperation[] {
   const { wan, lan } = run.settings.topology;
   const exchanges = include === undefined ? run.exchanges : run.exchanges.filter(include);
-  return historyOf(exchanges, { duplicatingLine: [...wan.faults, ...lan.faults].some((rule) => rule.name === 'duplication') });
+  return historyOf(exchanges, { duplicatingLine: [...wan.faults, ...lan.faults].some((rule) => rule.name === 'duplication'), resource });
 }
 
 /**
@@ -90,6 +96,7 @@ export function historyOf(exchanges: readonly Exchange[], options: HistoryOption
 export function operationOf(exchange: Exchange, options: HistoryOptions = { duplicatingLine: false }): NoteOperation | undefined {
   const { method } = exchange.request;
   const { pathname } = splitPath(exchange.request.path);
+  const resource = options.resource ?? ownNotes;
   const res = exchange.outcome === 'response' ? exchange.response : undefined;
   const status = statusOf(res);
   const base = {
@@ -102,28 +109,27 @@ export function operationOf(exchange: Exchange, options: HistoryOptions = { dupl
     attempts: exchange.attempts,
   };
 
-  if (pathname === '/notes') {
+  if (pathname === resource.collection) {
     if (method !== 'POST') return undefined;
-    const input = contentOf(exchange.request.body);
+    const input = memberOf(exchange.request.body, resource);
     if (input === undefined) return undefined;
-    const noteId = status === 'ok' ? createdId(res!) : undefined;
+    const noteId = status === 'ok' ? createdId(res!, resource) : undefined;
     // A 2xx without an id we can read is not the create we know; say nothing rather than guess.
     if (status === 'ok' && noteId === undefined) return { ...base, kind: 'create', noteId, input, output: undefined, status: 'unknown', completeUs: undefined };
     return { ...base, kind: 'create', noteId, input, output: undefined };
   }
-  if (!pathname.startsWith('/notes/')) return undefined;
-  const noteId = parsePathId(pathname.slice('/notes/'.length));
+  const noteId = itemIdIn(resource, pathname);
   if (noteId === undefined) return undefined;
 
   switch (method) {
     case 'GET': {
-      const output = status === 'ok' ? readOutput(res!) : undefined;
+      const output = status === 'ok' ? readOutput(res!, resource) : undefined;
       // A 200 whose body names no content tells nothing about the note: no constraint rather than a wrong one.
       if (status === 'ok' && output === undefined) return { ...base, kind: 'read', noteId, input: undefined, output, status: 'unknown', completeUs: undefined };
       return { ...base, kind: 'read', noteId, input: undefined, output };
     }
     case 'PUT': {
-      const input = contentOf(exchange.request.body);
+      const input = memberOf(exchange.request.body, resource);
       // A body we cannot read was refused by the origin too (422 or 400): no effect, nothing to check.
       if (input === undefined) return undefined;
       return { ...base, kind: 'write', noteId, input, output: undefined };
@@ -143,8 +149,8 @@ function statusOf(res: HttpResponse | undefined): OperationStatus {
   return 'unknown';
 }
 
-function readOutput(res: HttpResponse): NoteState | undefined {
-  return res.status === 404 ? null : contentOf(res.body);
+function readOutput(res: HttpResponse, resource: ItemResource): NoteState | undefined {
+  return res.status === 404 ? null : memberOf(res.body, resource);
 }
 
 function deleteOutput(res: HttpResponse, mayBeACopy: boolean): DeleteAnswer {
@@ -152,19 +158,30 @@ function deleteOutput(res: HttpResponse, mayBeACopy: boolean): DeleteAnswer {
   return mayBeACopy ? 'absent-after-resend' : 'absent';
 }
 
-/** The id a 201 names: the body's `id`, else the `Location` header. */
-function createdId(res: HttpResponse): number | undefined {
+/** The id a 201 names: the body's `id`, else the `Location` header (a path, or an absolute URL's path). */
+function createdId(res: HttpResponse, resource: ItemResource): ItemId | undefined {
   const parsed = parseJson(res.body);
-  if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { id?: unknown }).id === 'number') return (parsed as { id: number }).id;
+  const fromBody = typeof parsed === 'object' && parsed !== null ? resource.idInBody((parsed as { id?: unknown }).id) : undefined;
+  if (fromBody !== undefined) return fromBody;
   const location = res.headers.location;
-  return location?.startsWith('/notes/') === true ? parsePathId(location.slice('/notes/'.length)) : undefined;
+  if (location === undefined) return undefined;
+  return itemIdIn(resource, location.startsWith('/') ? splitPath(location).pathname : pathOfUrl(location));
 }
 
-function contentOf(body: string | undefined): string | undefined {
+function pathOfUrl(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '';
+  }
+}
+
+/** The member the register follows (`content`), when the body is an object whose member is a string. */
+function memberOf(body: string | undefined, resource: ItemResource): string | undefined {
   const parsed = parseJson(body);
   if (typeof parsed !== 'object' || parsed === null) return undefined;
-  const content = (parsed as { content?: unknown }).content;
-  return typeof content === 'string' ? content : undefined;
+  const value = (parsed as Record<string, unknown>)[resource.member];
+  return typeof value === 'string' ? value : undefined;
 }
 
 function parseJson(text: string | undefined): unknown {

@@ -1,6 +1,7 @@
 import { excerptOf } from './excerpt.js';
 import type { NoteOperation } from './history.js';
 import { partitionByNote } from './partition.js';
+import type { ItemId } from './resource.js';
 import { noteRegister, type RegisterModel } from './register-model.js';
 import { searchLinearization } from './search.js';
 
@@ -25,7 +26,7 @@ export type LinearizabilityResult =
   | {
       readonly ok: false;
       readonly reason: 'not-linearizable';
-      readonly noteId: number;
+      readonly noteId: ItemId;
       /** The first operation that cannot be placed: every linearization of the note fails by its completion. */
       readonly operation: NoteOperation;
       readonly excerpt: string;
@@ -34,7 +35,7 @@ export type LinearizabilityResult =
   | {
       readonly ok: false;
       readonly reason: 'bound-exceeded';
-      readonly noteId: number;
+      readonly noteId: ItemId;
       /** e.g. `1204 operations > maxOperationsPerNote 1000`. */
       readonly bound: string;
       readonly operation: NoteOperation | undefined;

@@ -1,5 +1,6 @@
 import { fetchAdapterTarget } from '../../harness/guest-adapters.js';
 import { roundTripTarget } from '../../harness/sim-core.js';
+import { targetPropertyTarget } from '../../harness/target-property-runs.js';
 import type { HarnessRow } from '../input.js';
 import { chartConfig, renderSvg } from './render-svg.js';
 
@@ -7,6 +8,7 @@ import { chartConfig, renderSvg } from './render-svg.js';
 const targets: Readonly<Record<string, number>> = {
   'round trips': roundTripTarget.minRatioToReference,
   'adapter round trips': fetchAdapterTarget.minRatioToReference,
+  'property runs through a target: keyed POST once': targetPropertyTarget.minRatioToReference,
 };
 
 /**
