@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { allChecks, defaultMaxRequests } from './check-list.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
-import { type InProcessOptions, type Line, lines } from './in-process.js';
+import { type InProcessOptions, lines } from './in-process.js';
 import { isLoopbackUrl } from './loopback.js';
 
 export interface ConformanceOptions {
@@ -220,6 +220,6 @@ function configLine(values: Partial<Record<string, string | boolean>>): CommandL
   for (const value of [maxRequests, maxTimeMs]) if (typeof value === 'string') return fail(value);
   return {
     kind: 'run-config',
-    options: { configFile, seed, line: line as Line, json: values.json === true, junitFile: values.junit as string | undefined, only, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
+    options: { configFile, seed, line, json: values.json === true, junitFile: values.junit as string | undefined, only, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
   };
 }

@@ -58,6 +58,8 @@ export interface WritableShape {
   readonly field: string;
   /** What the item answers: the checks that need PUT or DELETE skip without them. */
   readonly methods: readonly string[];
+  /** Only a signed-in user may write: without users, the checks skip. */
+  readonly byUser: boolean;
 }
 
 export interface IdempotencyKeyShape {
@@ -94,7 +96,7 @@ export function specShape(settings: Omit<ConformanceSettings, 'runId'>): Service
   return {
     users: true,
     owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'] }],
-    writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'] },
+    writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true },
     idempotencyKey: { header: 'idempotency-key', style: settings.idempotencyKeyStyle },
     graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
     userItem: '/users/{id}',

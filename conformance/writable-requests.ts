@@ -27,6 +27,8 @@ export function contentOf(exchange: WireExchange, field: string): unknown {
 export function writableWith(ctx: CheckContext, methods: readonly string[]): WritableShape | string {
   const writable = ctx.shape.writable;
   if (writable === undefined) return 'the target declares no writable resource: declare writable: [{ collection, item, body, methods }]';
+  if (writable.byUser && !ctx.shape.users) return `only a signed-in user may write to ${writable.collection}, and the target declares no users: declare users.user and users.otherUser`;
+  if (writable.field === '') return `${writable.collection}'s body has no string member for the checks to vary: give writable[].body one, e.g. { title: "x" }`;
   const missing = methods.filter((m) => !writable.methods.includes(m));
   if (missing.length > 0) return `${writable.item} does not take ${missing.join(' or ')}: declare writable[].methods with ${missing.join(', ')} if it does`;
   return writable;

@@ -67,7 +67,7 @@ export const openInProcess: OpenInProcess = async (options) => {
       transport, user, otherUser,
       shape: conformanceShape(run.target),
       label: `${options.configFile} (${run.prepared.name}) in the simulator, seed ${options.seed}${line}`,
-      nowMs: transport.nowMs,
+      nowMs: () => transport.nowMs(),
       close: () => run.close(),
     };
     return opened;

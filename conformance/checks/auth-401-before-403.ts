@@ -1,5 +1,4 @@
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
-import { graphUserId } from '../graph-request.js';
 import { type EndpointShape, itemPath } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
 import { createdId, createWritable, uniqueContent, writableBody, writableItem } from '../writable-requests.js';
