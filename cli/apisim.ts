@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { runConformance } from '../conformance/conformance-command.js';
+import { openInProcess } from '../target/in-process-conformance.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
 
 /**
@@ -8,7 +9,8 @@ import { exitAfterFlush, simMain } from './sim-main.js';
  */
 const usage = `Usage:
   npx apisim sim …           run a scenario: a built-in one, or a file that names your app (npx apisim sim --help)
-  npx apisim conformance …   check a running service against the spec (npx apisim conformance --help)
+  npx apisim conformance …   check a running service against the spec, or a target description
+                             (--config apisim.config.ts) in the simulator (npx apisim conformance --help)
   npx apisim --help          this list`;
 
 export async function apisimMain(argv: readonly string[]): Promise<number> {
@@ -20,7 +22,7 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
       return runConformance(rest, {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
-      });
+      }, openInProcess);
     case '--help':
     case '-h':
     case 'help':

@@ -1,5 +1,6 @@
 import type { Caller } from './caller.js';
 import type { ConformanceSettings } from './conformance-settings.js';
+import type { ServiceShape } from './service-shape.js';
 import type { TargetClient } from './target-client.js';
 import { describeResponse, type WireExchange } from './wire.js';
 
@@ -19,13 +20,15 @@ export type Verdict =
   | { readonly outcome: 'fail'; readonly reason: string; readonly findings: readonly Finding[] };
 
 export interface CheckContext {
-  /** The origin at `--base-url`. */
+  /** The origin at `--base-url` (in the simulator: the one path there is, through its shared cache). */
   readonly origin: TargetClient;
-  /** The cache at `--cache-url`, in front of the same origin, when given. */
+  /** The cache at `--cache-url`, in front of the same origin, when given; in the simulator, `origin` itself. */
   readonly cache: TargetClient | undefined;
   readonly user: Caller;
   readonly otherUser: Caller;
   readonly settings: ConformanceSettings;
+  /** Where the service's resources are: the spec's, or what a target description declares. */
+  readonly shape: ServiceShape;
   /** Runs `action` after the check, whatever its verdict: to remove what the check created. */
   cleanup(action: () => Promise<unknown>): void;
 }

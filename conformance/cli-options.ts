@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { allChecks, defaultMaxRequests } from './check-list.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
+import { type InProcessOptions, lines } from './in-process.js';
 import { isLoopbackUrl } from './loopback.js';
 
 export interface ConformanceOptions {
@@ -21,8 +22,18 @@ export interface ConformanceOptions {
   readonly settings: Omit<ConformanceSettings, 'runId'>;
 }
 
+/** `--config`: a target description, run in the simulator. */
+export interface ConfigOptions extends InProcessOptions {
+  readonly json: boolean;
+  readonly junitFile: string | undefined;
+  readonly only: readonly string[] | undefined;
+  readonly maxRequests: number;
+  readonly maxTimeMs: number;
+}
+
 export type CommandLine =
   | { readonly kind: 'run'; readonly options: ConformanceOptions }
+  | { readonly kind: 'run-config'; readonly options: ConfigOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'list' }
   | { readonly kind: 'usage-error'; readonly error: string };
@@ -32,8 +43,18 @@ export const defaultMaxTimeMs = 120_000;
 const maxOrderIds = 50;
 
 export const usage = `Usage: npm run conformance -- --base-url <url> --user <credential> --other-user <credential> [options]
+       npx apisim conformance --config <apisim.config.ts> [--seed <n>] [--line <line>] [options]
 
 Runs the principle checks of the spec against a live deployment. It creates and deletes data there.
+With --config, runs them in the simulator against the app the target description names, on virtual time:
+nothing real is touched, and a failure prints the one command that replays it.
+
+In the simulator
+  --config <file>             a target description (apisim.config.ts, docs/conformance-config.md)
+  --seed <n>                  decides everything random in the run (default 1)
+  --line <line>               stable (default), unstable (first response of each exchange lost once),
+                              lossy (10% of messages lost), crash (apisim's own origin only: it dies
+                              mid-run and restarts); on a faulty line the client re-sends, keyed
 
 Target
   --base-url <url>            the origin (required); loopback only unless --allow-remote
@@ -110,6 +131,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
         'max-requests': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'max-time-ms': { type: 'string' },
         'order-ids': { type: 'string' }, 'note-field': { type: 'string' }, 'idempotency-key-style': { type: 'string' },
         'graph-user-id': { type: 'string' }, 'graph-max-depth': { type: 'string' }, 'persisted-queries': { type: 'string' },
+        config: { type: 'string' }, seed: { type: 'string' }, line: { type: 'string' },
       },
     }));
   } catch (error) {
@@ -119,6 +141,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (values.list === true) return { kind: 'list' };
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
   const allowRemote = values['allow-remote'] === true;
+  if (values.config !== undefined) return configLine(values);
+  for (const name of ['seed', 'line'] as const) if (values[name] !== undefined) return fail(`--${name} is for a run in the simulator: give --config <apisim.config.ts>`);
 
   if (values['base-url'] === undefined) return fail('--base-url is required: the suite has no default target');
   const baseUrl = targetUrl('base-url', values['base-url'], allowRemote);
@@ -134,11 +158,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (!otherUser.ok) return fail(`--other-user: ${otherUser.error}`);
   if (values['user-id'] !== undefined && values['user-id'] === values['other-user-id']) return fail('--user-id and --other-user-id must differ');
 
-  const known = new Set(allChecks.map((c) => c.name));
-  const only = values.only?.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  const unknown = only?.filter((name) => !known.has(name)) ?? [];
-  if (unknown.length > 0) return fail(`--only: no check named ${unknown.join(', ')} (see --list)`);
-  if (only?.length === 0) return fail('--only needs at least one check name');
+  const only = onlyChecks(values.only);
+  if (typeof only === 'string') return fail(only);
 
   const maxRequests = positiveInteger('max-requests', values['max-requests'], defaultMaxRequests);
   const timeoutMs = positiveInteger('timeout-ms', values['timeout-ms'], defaultTimeoutMs);
@@ -162,5 +183,43 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
       maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
       settings: { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted },
     },
+  };
+}
+
+/** `--only a,b`: the names, or a usage error's message. */
+function onlyChecks(text: string | undefined): readonly string[] | undefined | string {
+  const known = new Set(allChecks.map((c) => c.name));
+  const only = text?.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const unknown = only?.filter((name) => !known.has(name)) ?? [];
+  if (unknown.length > 0) return `--only: no check named ${unknown.join(', ')} (see --list)`;
+  if (only?.length === 0) return '--only needs at least one check name';
+  return only;
+}
+
+/** What a target description says for itself, and so may not be given beside --config. */
+const describedByConfig = [
+  'base-url', 'cache-url', 'allow-remote', 'user', 'other-user', 'user-id', 'other-user-id',
+  'order-ids', 'note-field', 'idempotency-key-style', 'graph-user-id', 'graph-max-depth', 'persisted-queries', 'timeout-ms',
+] as const;
+
+function configLine(values: Partial<Record<string, string | boolean>>): CommandLine {
+  const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
+  const given = describedByConfig.filter((name) => values[name] !== undefined);
+  if (given.includes('base-url')) return fail('--config runs the checks in the simulator; over sockets, give --base-url with --user and --other-user and no --config (a config over sockets is not supported yet)');
+  if (given.length > 0) return fail(`--${given[0]!} does not go with --config: the target description says it (docs/conformance-config.md)`);
+  const configFile = values.config as string;
+  if (configFile === '') return fail('--config needs a file');
+  const seed = values.seed === undefined ? 1 : /^(0|[1-9]\d{0,8})$/.test(values.seed as string) ? Number(values.seed) : undefined;
+  if (seed === undefined) return fail(`--seed must be a whole number from 0 to 999999999, got "${String(values.seed)}"`);
+  const line = oneOf('line', values.line as string | undefined, lines, 'stable');
+  if (typeof line === 'object') return fail(line.error);
+  const only = onlyChecks(values.only as string | undefined);
+  if (typeof only === 'string') return fail(only);
+  const maxRequests = positiveInteger('max-requests', values['max-requests'] as string | undefined, defaultMaxRequests);
+  const maxTimeMs = positiveInteger('max-time-ms', values['max-time-ms'] as string | undefined, defaultMaxTimeMs);
+  for (const value of [maxRequests, maxTimeMs]) if (typeof value === 'string') return fail(value);
+  return {
+    kind: 'run-config',
+    options: { configFile, seed, line, json: values.json === true, junitFile: values.junit as string | undefined, only, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
   };
 }

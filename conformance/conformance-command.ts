@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
-import { type ConformanceOptions, parseCommandLine, usage } from './cli-options.js';
+import { type ConfigOptions, type ConformanceOptions, parseCommandLine, usage } from './cli-options.js';
+import { ConfigRefused, type OpenInProcess } from './in-process.js';
 import { jsonReport } from './json-report.js';
 import { junitReport } from './junit-report.js';
 import { BoundReached, RequestBounds } from './request-bounds.js';
+import { byCurl, byReplay, type Reproduction } from './reproduction.js';
 import { resultTable, summaryLine } from './result-table.js';
+import { specShape } from './service-shape.js';
 import { SignInFailed, signIn } from './sign-in.js';
 import { runSuite, type SuiteTarget } from './suite-run.js';
 import { NoResponse, TargetClient } from './target-client.js';
@@ -20,7 +23,7 @@ export interface CommandIo {
 export const exitCodes = { passed: 0, failed: 1, usage: 2 } as const;
 
 /** Checks that the target answers and both credentials are accepted; anything else is not worth a run. */
-async function prepare(options: ConformanceOptions, bounds: RequestBounds): Promise<Omit<SuiteTarget, 'settings' | 'bounds'>> {
+async function prepare(options: ConformanceOptions, bounds: RequestBounds): Promise<Pick<SuiteTarget, 'origin' | 'cache' | 'user' | 'otherUser'>> {
   const origin = new TargetClient(options.baseUrl, options.timeoutMs, bounds);
   const cache = options.cacheUrl === undefined ? undefined : new TargetClient(options.cacheUrl, options.timeoutMs, bounds);
   const probe = `/orders/${options.settings.orderIds[0]!}`;
@@ -38,8 +41,22 @@ async function prepare(options: ConformanceOptions, bounds: RequestBounds): Prom
 
 const describeCaller = (caller: Caller) => `${caller.label}${caller.userId === undefined ? '' : ` (user ${caller.userId})`}`;
 
-/** `npm run conformance -- …`: returns the exit code (0 passed, 1 a check failed or errored, 2 usage or unreachable). */
-export async function runConformance(argv: readonly string[], io: CommandIo): Promise<number> {
+/** What the report needs beyond the results: the options it was asked for, what it ran against, how to reproduce. */
+interface Reporting {
+  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile'>;
+  /** One line for humans. */
+  readonly target: string;
+  /** What `--json` names as the target. */
+  readonly addresses: { readonly baseUrl: string; readonly cacheUrl: string | undefined };
+  readonly reproduction: Reproduction;
+}
+
+/**
+ * `npm run conformance -- …` and `npx apisim conformance …`: returns the exit code (0 passed, 1 a check
+ * failed or errored, 2 usage or unreachable). `openInProcess` runs a `--config` in the simulator; the suite
+ * itself knows no simulator, so the entry point that has one hands it in.
+ */
+export async function runConformance(argv: readonly string[], io: CommandIo, openInProcess?: OpenInProcess): Promise<number> {
   const line = parseCommandLine(argv);
   switch (line.kind) {
     case 'help':
@@ -51,6 +68,12 @@ export async function runConformance(argv: readonly string[], io: CommandIo): Pr
     case 'usage-error':
       io.stderr(`conformance: ${line.error}\nRun with --help for the options.\n`);
       return exitCodes.usage;
+    case 'run-config':
+      if (openInProcess === undefined) {
+        io.stderr('conformance: --config runs the checks in the simulator: run it as npx apisim conformance --config <file>\n');
+        return exitCodes.usage;
+      }
+      return runInProcess(line.options, io, openInProcess);
     case 'run':
       break;
   }
@@ -64,20 +87,52 @@ export async function runConformance(argv: readonly string[], io: CommandIo): Pr
     io.stderr(`conformance: ${error instanceof NoResponse ? 'target unreachable: ' : ''}${error.message}\n`);
     return exitCodes.usage;
   }
-  const checks = options.only === undefined ? allChecks : allChecks.filter((c) => options.only!.includes(c.name));
+  const checks = selected(options.only);
   const target = `${options.baseUrl}${options.cacheUrl === undefined ? '' : ` (cache ${options.cacheUrl})`}`;
   io.stderr(`conformance: ${checks.length} checks against ${target} as ${describeCaller(prepared.user)} and ${describeCaller(prepared.otherUser)}\n`);
-  const suite = await runSuite(checks, { ...prepared, settings: { ...options.settings, runId: randomUUID().slice(0, 8) }, bounds }, (text) => io.stderr(`${text}\n`));
+  const settings = { ...options.settings, runId: randomUUID().slice(0, 8) };
+  const suite = await runSuite(checks, { ...prepared, settings, shape: specShape(options.settings), bounds, nowMs: () => performance.now() }, (text) => io.stderr(`${text}\n`));
+  return report(suite, { options, target, addresses: options, reproduction: byCurl }, io);
+}
 
+const selected = (only: readonly string[] | undefined) => (only === undefined ? allChecks : allChecks.filter((c) => only.includes(c.name)));
+
+/** `--config`: the checks in the simulator, against the app the target description names. */
+async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess: OpenInProcess): Promise<number> {
+  let opened;
+  try {
+    opened = await openInProcess(options);
+  } catch (error) {
+    if (!(error instanceof ConfigRefused)) throw error;
+    io.stderr(`conformance: ${error.message}\n`);
+    return exitCodes.usage;
+  }
+  try {
+    const bounds = new RequestBounds(options.maxRequests, options.maxTimeMs, opened.nowMs);
+    const origin = new TargetClient(opened.transport, options.maxTimeMs, bounds);
+    const checks = selected(options.only);
+    const users = opened.shape.users ? ` as ${describeCaller(opened.user)} and ${describeCaller(opened.otherUser)}` : '';
+    io.stderr(`conformance: ${checks.length} checks against ${opened.label}${users}\n`);
+    // What the run makes is told apart by its seed: the same seed sends the same requests, so it replays.
+    const settings = { orderIds: [], noteField: '', idempotencyKeyStyle: 'bare', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'off', runId: `seed${options.seed}` } as const;
+    const suite = await runSuite(checks, { origin, cache: origin, user: opened.user, otherUser: opened.otherUser, settings, shape: opened.shape, bounds, nowMs: opened.nowMs }, (text) => io.stderr(`${text}\n`));
+    return await report(suite, { options, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options) }, io);
+  } finally {
+    opened.close();
+  }
+}
+
+async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Reporting, io: CommandIo): Promise<number> {
+  const { options, target, reproduction } = reporting;
   if (options.json) {
-    io.stdout(`${JSON.stringify(jsonReport(suite, options), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(jsonReport(suite, reporting.addresses, reproduction), null, 2)}\n`);
     io.stderr(`${summaryLine(suite, target)}\n`);
   } else {
-    io.stdout(resultTable(suite, target));
+    io.stdout(resultTable(suite, target, reproduction));
   }
   if (options.junitFile !== undefined) {
     try {
-      await writeFile(options.junitFile, junitReport(suite, target));
+      await writeFile(options.junitFile, junitReport(suite, target, reproduction));
     } catch (error) {
       io.stderr(`conformance: cannot write --junit ${options.junitFile}: ${error instanceof Error ? error.message : String(error)}\n`);
       return exitCodes.usage;

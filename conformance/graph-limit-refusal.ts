@@ -2,7 +2,7 @@ import { type CheckContext, type Finding } from './check.js';
 import { executed, notRefused, readGraphAnswer, type GraphAnswer } from './graph-answer.js';
 import { controlMutation, mutationDocument, queryDocument, type Selection } from './graph-document.js';
 import { postGraph } from './graph-request.js';
-import { uniqueContent } from './note-requests.js';
+import { uniqueContent } from './writable-requests.js';
 import type { WireExchange } from './wire.js';
 
 const got = (exchange: WireExchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
@@ -39,13 +39,13 @@ function authorTitles(answer: GraphAnswer): string[] | undefined {
  */
 export async function refusedMutationLeavesNoTrace(ctx: CheckContext, limit: string, overLimit: readonly Selection[], findings: Finding[]): Promise<string> {
   const marker = uniqueContent(ctx, `${limit} limit, refused`);
-  const over = await ctx.origin.send('POST', '/graphql', { as: ctx.user, json: { query: mutationDocument(overLimit), variables: { title: marker } } });
+  const over = await postGraph(ctx, mutationDocument(overLimit), { title: marker });
   const overAnswer = readGraphAnswer(over);
   const why = notRefused(overAnswer);
   if (why !== undefined) findings.push({ what: `a mutation over the ${limit} limit got ${why}`, expected: '`errors`, no `data`, and no post created', got: got(over, overAnswer), exchange: over });
 
   const control = uniqueContent(ctx, `${limit} limit, control`);
-  const controlExchange = await ctx.origin.send('POST', '/graphql', { as: ctx.user, json: { query: mutationDocument(controlMutation()), variables: { title: control } } });
+  const controlExchange = await postGraph(ctx, mutationDocument(controlMutation()), { title: control });
   const controlAnswer = readGraphAnswer(controlExchange);
   const titles = executed(controlAnswer) ? authorTitles(controlAnswer) : undefined;
   if (titles === undefined) return `side effect not checked: the control createPost got ${got(controlExchange, controlAnswer)}`;

@@ -1,5 +1,5 @@
 import junitModule, { type Builder } from 'junit-report-builder';
-import { curlCommand } from './curl-command.js';
+import { byCurl, type Reproduction } from './reproduction.js';
 import type { SuiteResult } from './suite-run.js';
 
 // The package is CommonJS whose module.exports is the builder, while its types declare an ES default export.
@@ -8,17 +8,17 @@ const junit = junitModule as unknown as Builder;
 /**
  * JUnit XML for CI systems (the Jenkins/Surefire dialect junit-report-builder writes): one testsuite, one
  * testcase per check with its area as the class name; a failed check is a <failure> whose text holds every
- * finding with its `curl`, an unfinished one an <error>, a skipped one <skipped/> with the reason in
+ * finding with its `curl` (in the simulator, the command that replays the check), an unfinished one an <error>, a skipped one <skipped/> with the reason in
  * <system-out>.
  */
-export function junitReport(suite: SuiteResult, target: string): string {
+export function junitReport(suite: SuiteResult, target: string, reproduction: Reproduction = byCurl): string {
   const builder = junit.newBuilder();
   const testSuite = builder.testSuite().name(`apisim conformance against ${target}`).time(suite.ms / 1000);
   for (const r of suite.results) {
     const testCase = testSuite.testCase().className(`conformance.${r.name.split('/')[0]!}`).name(r.name).time(r.ms / 1000);
-    const details = r.findings.map((f) => `${f.what}\n  expected:  ${f.expected}\n  got:       ${f.got}\n  reproduce: ${curlCommand(f.exchange.request)}`).join('\n\n');
+    const details = r.findings.map((f) => `${f.what}\n  expected:  ${f.expected}\n  got:       ${f.got}\n  reproduce: ${reproduction.command(r.name, f.exchange.request)}`).join('\n\n');
     if (r.outcome === 'fail') testCase.failure(r.reason, 'ConformanceFailure').standardOutput(details);
-    else if (r.outcome === 'error') testCase.error(r.reason, 'ConformanceError', r.unanswered === undefined ? undefined : curlCommand(r.unanswered));
+    else if (r.outcome === 'error') testCase.error(r.reason, 'ConformanceError', r.unanswered === undefined ? undefined : reproduction.command(r.name, r.unanswered));
     else if (r.outcome === 'skip') testCase.skipped().standardOutput(`skipped: ${r.reason}`);
     else testCase.standardOutput(r.reason);
   }

@@ -1,4 +1,4 @@
-import { curlCommand } from './curl-command.js';
+import { byCurl, type Reproduction } from './reproduction.js';
 import type { CheckResult, SuiteResult } from './suite-run.js';
 
 /** Findings shown in full per check; the rest are counted. */
@@ -10,25 +10,25 @@ export function summaryLine(suite: SuiteResult, target: string): string {
   return `${count('pass')} passed, ${count('fail')} failed, ${count('skip')} skipped, ${count('error')} errors; ${suite.requests} requests in ${(suite.ms / 1000).toFixed(1)} s against ${target}`;
 }
 
-/** The pass/fail/skip table, one row per check, then every failure with the `curl` that reproduces it. */
-export function resultTable(suite: SuiteResult, target: string): string {
+/** The pass/fail/skip table, one row per check, then every failure with the command that reproduces it (`curl`, or the replay in the simulator). */
+export function resultTable(suite: SuiteResult, target: string, reproduction: Reproduction = byCurl): string {
   const nameWidth = Math.max(5, ...suite.results.map((r) => r.name.length));
   const rows = suite.results.map((r) => `${r.name.padEnd(nameWidth)}  ${(r.outcome === 'pass' ? 'pass' : r.outcome.toUpperCase()).padEnd(6)}  ${String(Math.round(r.ms)).padStart(6)}  ${oneLine(r.reason)}`);
   const lines = [`${'check'.padEnd(nameWidth)}  result  ${'ms'.padStart(6)}  reason`, ...rows, '', summaryLine(suite, target)];
   const failed = suite.results.filter((r) => r.outcome === 'fail' || r.outcome === 'error');
-  if (failed.length > 0) lines.push('', ...failed.flatMap(failureDetail));
+  if (failed.length > 0) lines.push('', ...failed.flatMap((r) => failureDetail(r, reproduction)));
   return `${lines.join('\n')}\n`;
 }
 
-function failureDetail(result: CheckResult): string[] {
+function failureDetail(result: CheckResult, reproduction: Reproduction): string[] {
   const lines = [`${result.outcome === 'fail' ? 'FAIL' : 'ERROR'} ${result.name}: ${result.principle}`];
   for (const f of result.findings.slice(0, shownFindings)) {
-    lines.push(`  ${oneLine(f.what)}`, `    expected:  ${oneLine(f.expected)}`, `    got:       ${oneLine(f.got)}`, `    reproduce: ${curlCommand(f.exchange.request)}`);
+    lines.push(`  ${oneLine(f.what)}`, `    expected:  ${oneLine(f.expected)}`, `    got:       ${oneLine(f.got)}`, `    reproduce: ${reproduction.command(result.name, f.exchange.request)}`);
   }
   if (result.findings.length > shownFindings) lines.push(`  … and ${result.findings.length - shownFindings} more (--json lists them all)`);
   if (result.outcome === 'error') {
     lines.push(`  ${oneLine(result.reason)}`);
-    if (result.unanswered !== undefined) lines.push(`    try:       ${curlCommand(result.unanswered)}`);
+    if (result.unanswered !== undefined) lines.push(`    try:       ${reproduction.command(result.name, result.unanswered)}`);
   }
   lines.push('');
   return lines;

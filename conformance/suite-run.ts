@@ -1,6 +1,7 @@
 import type { Caller } from './caller.js';
 import type { Check, Finding } from './check.js';
 import type { ConformanceSettings } from './conformance-settings.js';
+import type { ServiceShape } from './service-shape.js';
 import { BoundReached, type RequestBounds } from './request-bounds.js';
 import { NoResponse, type TargetClient } from './target-client.js';
 import type { WireRequest } from './wire.js';
@@ -32,7 +33,10 @@ export interface SuiteTarget {
   readonly user: Caller;
   readonly otherUser: Caller;
   readonly settings: ConformanceSettings;
+  readonly shape: ServiceShape;
   readonly bounds: RequestBounds;
+  /** The clock the checks are timed on: the real one over sockets, the virtual one in the simulator. */
+  readonly nowMs: () => number;
 }
 
 /**
@@ -41,7 +45,7 @@ export interface SuiteTarget {
  * `error`, never a pass; the run goes on with the next.
  */
 export async function runSuite(checks: readonly Check[], target: SuiteTarget, progress: (line: string) => void = () => undefined): Promise<SuiteResult> {
-  const started = performance.now();
+  const started = target.nowMs();
   const usedBefore = target.bounds.used;
   const results: CheckResult[] = [];
   for (const [i, check] of checks.entries()) {
@@ -50,19 +54,22 @@ export async function runSuite(checks: readonly Check[], target: SuiteTarget, pr
     results.push(result);
     progress(`[${i + 1}/${checks.length}] ${check.name}: ${result.outcome} in ${Math.round(result.ms)} ms, ${result.requests} requests: ${result.reason}`);
   }
-  return { results, requests: target.bounds.used - usedBefore, ms: performance.now() - started };
+  return { results, requests: target.bounds.used - usedBefore, ms: target.nowMs() - started };
 }
 
 async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
-  const started = performance.now();
+  const started = target.nowMs();
   const allowance = target.bounds.share(check.name, check.maxRequests);
   const cleanups: (() => Promise<unknown>)[] = [];
+  const origin = target.origin.within(allowance);
   const ctx = {
-    origin: target.origin.within(allowance),
-    cache: target.cache?.within(allowance),
+    origin,
+    // In the simulator the one path goes through the cache: the check sees that it is the same client.
+    cache: target.cache === target.origin ? origin : target.cache?.within(allowance),
     user: target.user,
     otherUser: target.otherUser,
     settings: target.settings,
+    shape: target.shape,
     cleanup: (action: () => Promise<unknown>) => void cleanups.push(action),
   };
   let result: Pick<CheckResult, 'outcome' | 'reason' | 'findings' | 'unanswered'>;
@@ -83,5 +90,5 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
       // Cleanup is best effort: a target that refuses it has already been judged by the check.
     }
   }
-  return { name: check.name, principle: check.principle, ...result, ms: performance.now() - started, requests: allowance.used };
+  return { name: check.name, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used };
 }

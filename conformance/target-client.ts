@@ -1,17 +1,9 @@
 import type { Caller } from './caller.js';
 import type { Allowance } from './request-bounds.js';
-import type { WireExchange, WireRequest, WireResponse } from './wire.js';
+import { fetchTransport, type Transport } from './transport.js';
+import type { WireExchange, WireRequest } from './wire.js';
 
-/** No response arrived: the connection failed or the per-request timeout passed. */
-export class NoResponse extends Error {
-  override readonly name = 'NoResponse';
-  readonly request: WireRequest;
-
-  constructor(message: string, request: WireRequest) {
-    super(message);
-    this.request = request;
-  }
-}
+export { NoResponse } from './transport.js';
 
 export interface RequestOptions {
   /** Whose credential to send; none when left out. */
@@ -28,60 +20,40 @@ const maxRetryAfterMs = 10_000;
 const max429Retries = 3;
 
 /**
- * Sends requests to one base URL with the global `fetch`: each within `timeoutMs`, each counted by the shared
- * bounds, redirects not followed (a check judges what the target said, not where it pointed). A 429 with
- * `Retry-After` is waited out and sent again, within the bounds: rate limits are part of a deployment, not a
- * failure of the principle being checked.
+ * Sends requests to one target through its transport: each within `timeoutMs`, each counted by the shared
+ * bounds. A 429 with `Retry-After` is waited out (on the transport's clock) and sent again, within the
+ * bounds: rate limits are part of a deployment, not a failure of the principle being checked.
  */
 export class TargetClient {
-  readonly baseUrl: string;
+  readonly transport: Transport;
   readonly #timeoutMs: number;
   readonly #bounds: Allowance;
 
-  constructor(baseUrl: string, timeoutMs: number, bounds: Allowance) {
-    this.baseUrl = baseUrl.replace(/\/+$/, '');
+  constructor(target: string | Transport, timeoutMs: number, bounds: Allowance) {
+    this.transport = typeof target === 'string' ? fetchTransport(target) : target;
     this.#timeoutMs = timeoutMs;
     this.#bounds = bounds;
   }
 
+  get baseUrl(): string {
+    return this.transport.baseUrl;
+  }
+
   /** The same target under another allowance (one check's share). */
   within(bounds: Allowance): TargetClient {
-    return new TargetClient(this.baseUrl, this.#timeoutMs, bounds);
+    return new TargetClient(this.transport, this.#timeoutMs, bounds);
   }
 
   async send(method: string, path: string, options: RequestOptions = {}): Promise<WireExchange> {
     const request = wireRequest(this.baseUrl, method, path, options);
     for (let attempt = 0; ; attempt++) {
-      const response = await this.#once(request, attempt === 0 ? 'request' : 'retry');
+      this.#bounds.take(attempt === 0 ? 'request' : 'retry');
+      const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, this.#bounds.remainingMs()));
+      const response = await this.transport.exchange(request, options.as, timeoutMs);
       const exchange = { request, response };
-      const waitMs = response.status === 429 ? retryAfterMs(response.headers['retry-after']) : undefined;
+      const waitMs = response.status === 429 ? retryAfterMs(response.headers['retry-after'], this.transport.nowMs()) : undefined;
       if (waitMs === undefined || attempt >= max429Retries || waitMs > maxRetryAfterMs || waitMs >= this.#bounds.remainingMs()) return exchange;
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
-    }
-  }
-
-  async #once(request: WireRequest, kind: 'request' | 'retry'): Promise<WireResponse> {
-    this.#bounds.take(kind);
-    const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, this.#bounds.remainingMs()));
-    const started = performance.now();
-    try {
-      const res = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers,
-        body: request.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const body = await res.text();
-      const headers: Record<string, string> = {};
-      res.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') headers[name] = value;
-      });
-      return { status: res.status, headers, setCookies: res.headers.getSetCookie(), body, elapsedMs: performance.now() - started };
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      const why = timedOut ? `no response within ${timeoutMs} ms` : `no response: ${causeOf(error)}`;
-      throw new NoResponse(`${request.method} ${request.url}: ${why}`, request);
+      await this.transport.wait(waitMs);
     }
   }
 }
@@ -98,14 +70,9 @@ function wireRequest(baseUrl: string, method: string, path: string, options: Req
 }
 
 /** RFC 9110 §10.2.3: delay-seconds or an HTTP date. */
-function retryAfterMs(value: string | undefined): number | undefined {
+function retryAfterMs(value: string | undefined, nowMs: number): number | undefined {
   if (value === undefined) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
-}
-
-function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
 }

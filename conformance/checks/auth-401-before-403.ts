@@ -1,14 +1,15 @@
-import { type Check, type CheckContext, finding, type Finding, is2xx, judged } from '../check.js';
-import { createdId, createNote, notePath, uniqueContent } from '../note-requests.js';
-import { specEndpoints, type SpecEndpoint } from '../spec-endpoints.js';
+import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { type EndpointShape, itemPath } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
+import { createdId, createWritable, uniqueContent, writableBody, writableItem } from '../writable-requests.js';
 
 /** An id no deployment is expected to have: DELETE is probed there, so a missing gate 1 cannot destroy anything. */
 const freeId = '999999999';
 
 interface Fixtures {
-  readonly orderId: number;
-  readonly noteId: string;
+  /** One of the first owned resource, the user's own when one was found. */
+  readonly orderId: string | undefined;
+  readonly noteId: string | undefined;
   readonly noteContent: string;
   readonly userId: string;
   /** The user's record as they read it, without its id: a PUT of it changes nothing even if it got through. */
@@ -37,48 +38,66 @@ function credentialStates(ctx: CheckContext): readonly (readonly [string, Readon
   return states;
 }
 
-function probeFor(endpoint: SpecEndpoint, f: Fixtures, ctx: CheckContext): Probe {
-  const userId = endpoint.method === 'DELETE' ? freeId : encodeURIComponent(f.userId);
-  const path = endpoint.path.replace('<order_id>', String(f.orderId)).replace('<note_id>', encodeURIComponent(f.noteId)).replace('<user_id>', userId);
-  const query = `{ user(id: ${JSON.stringify(f.userId)}) { name } }`;
-  const field = ctx.settings.noteField;
-  switch (`${endpoint.method} ${endpoint.path}`) {
-    case 'PUT /notes/<note_id>':
-      return { method: 'PUT', path, json: { [field]: f.noteContent } };
-    case 'POST /notes':
-      return { method: 'POST', path, json: { [field]: uniqueContent(ctx, 'unidentified POST') } };
-    case 'POST /users':
-      // Invalid on purpose: a target that skips gate 1 refuses it for the body and creates nobody.
-      return { method: 'POST', path, json: {} };
-    case 'PUT /users/<user_id>':
-      return { method: 'PUT', path, json: f.userRecord };
-    case 'PATCH /users/<user_id>':
-      return { method: 'PATCH', path, json: {}, contentType: 'application/merge-patch+json' };
-    case 'POST /graphql':
-      return { method: 'POST', path, json: { query } };
-    case 'GET /graphql':
-      return { method: 'GET', path: `${path}?query=${encodeURIComponent(query)}` };
-    default:
-      return { method: endpoint.method, path };
+/** The writable item as endpoints name it: `/notes/<note_id>`. */
+const writableEndpoint = (ctx: CheckContext): string | undefined => (ctx.shape.writable === undefined ? undefined : ctx.shape.writable.item.replace('{id}', '<note_id>'));
+
+/**
+ * The request that probes an endpoint: ids filled in (DELETE only where nothing of anyone's can be lost), and
+ * a body a service that skipped gate 1 would take without harm (what is already there, an empty merge patch),
+ * or refuse for itself (an empty POST creates nobody).
+ */
+function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Probe | undefined {
+  const other = endpoint.method === 'DELETE' ? freeId : undefined;
+  const ids: readonly (readonly [string, string | undefined])[] = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId]];
+  let path = endpoint.path;
+  for (const [name, id] of ids) {
+    if (!path.includes(name)) continue;
+    if (id === undefined) return undefined;
+    path = path.replace(name, encodeURIComponent(id));
   }
+  const { writable, graph, userItem } = ctx.shape;
+  const graphQuery = graph === undefined || graph.specSchema ? `{ user(id: ${JSON.stringify(f.userId)}) { name } }` : (graph.queries[0]?.query ?? '{ __typename }');
+  if (endpoint.method === 'PATCH') return { method: 'PATCH', path, json: {}, contentType: 'application/merge-patch+json' };
+  if (graph !== undefined && endpoint.path === graph.path) return endpoint.method === 'GET' ? { method: 'GET', path: `${path}?query=${encodeURIComponent(graphQuery)}` } : { method: endpoint.method, path, json: { query: graphQuery } };
+  if (writable !== undefined && endpoint.method === 'POST' && endpoint.path === writable.collection) return { method: 'POST', path, json: writableBody(writable, uniqueContent(ctx, 'unidentified POST')) };
+  if (writable !== undefined && endpoint.method === 'PUT' && endpoint.path === writableEndpoint(ctx)) return { method: 'PUT', path, json: writableBody(writable, f.noteContent) };
+  if (userItem !== undefined && endpoint.method === 'PUT' && endpoint.path === userItem.replace('{id}', '<user_id>')) return { method: 'PUT', path, json: f.userRecord };
+  // Invalid on purpose: a target that skips gate 1 refuses it for the body and creates nobody.
+  if (endpoint.method === 'POST') return { method: 'POST', path, json: {} };
+  return { method: endpoint.method, path };
 }
 
 async function fixtures(ctx: CheckContext): Promise<Fixtures | Finding> {
-  let orderId = ctx.settings.orderIds[0]!;
-  // The user's own order if one is found: the other user would get 403 there, so a 401 shows gate 1 first.
-  for (const id of ctx.settings.orderIds) {
-    if ((await ctx.origin.send('GET', `/orders/${id}`, { as: ctx.user })).response.status === 200) {
-      orderId = id;
-      break;
+  const owned = ctx.shape.owned[0];
+  let orderId = owned?.probeIds[0];
+  if (owned !== undefined) {
+    // The user's own if one is found: the other user would get 403 there, so a 401 shows gate 1 first.
+    for (const id of owned.probeIds) {
+      if ((await ctx.origin.send('GET', itemPath(owned.item, id), { as: ctx.user })).response.status === 200) {
+        orderId = id;
+        break;
+      }
+    }
+    const create = owned.create;
+    if (orderId === undefined && create !== undefined) {
+      const made = await ctx.origin.send(create.method, create.path, { as: ctx.user, json: create.body, headers: create.headers });
+      orderId = is2xx(made.response.status) ? createdId(made, create.path) : undefined;
     }
   }
   const noteContent = uniqueContent(ctx, 'authentication-first');
-  const note = await createNote(ctx, noteContent);
-  if (!note.ok) return note.finding;
-  const userId = ctx.user.userId ?? ctx.settings.graphUserId ?? '1';
-  const record = jsonOf((await ctx.origin.send('GET', `/users/${encodeURIComponent(userId)}`, { as: ctx.user })).response);
-  const userRecord = typeof record === 'object' && record !== null && !Array.isArray(record) ? Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'id')) : {};
-  return { orderId, noteId: note.id, noteContent, userId, userRecord };
+  let noteId: string | undefined;
+  if (ctx.shape.writable !== undefined) {
+    const note = await createWritable(ctx, ctx.shape.writable, noteContent);
+    if (!note.ok) return note.finding;
+    noteId = note.id;
+  }
+  const userId = ctx.user.userId ?? ctx.shape.graph?.userId ?? '1';
+  let userRecord: Record<string, unknown> = {};
+  if (ctx.shape.userItem !== undefined) {
+    const record = jsonOf((await ctx.origin.send('GET', itemPath(ctx.shape.userItem, userId), { as: ctx.user })).response);
+    if (typeof record === 'object' && record !== null && !Array.isArray(record)) userRecord = Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'id'));
+  }
+  return { orderId, noteId, noteContent, userId, userRecord };
 }
 
 /** A problem body's members that must not depend on the object (RFC 9457), `instance` aside: it may name the URL. */
@@ -96,28 +115,38 @@ export const auth401Before403: Check = {
   principle: 'gate 1 comes first: on every endpoint of the spec, a caller who is not identified gets 401 (never 403, 404, 422 or the data), the same whether or not the object exists (spec §5.1–5.3)',
   maxRequests: 60,
   async run(ctx) {
+    if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser, so that there is a gate 1 to probe');
+    if (ctx.shape.endpoints.length === 0) return skip('the target declares no endpoint that needs a credential: declare owned, or writable with by: "user"');
     const f = await fixtures(ctx);
     if ('exchange' in f) return judged([f], '');
     const findings: Finding[] = [];
     const states = credentialStates(ctx);
-    let probes = 0;
-    for (const endpoint of specEndpoints) {
+    const endpoints = ctx.shape.endpoints.flatMap((endpoint) => {
       const probe = probeFor(endpoint, f, ctx);
+      return probe === undefined ? [] : [[endpoint, probe] as const];
+    });
+    let probes = 0;
+    for (const [endpoint, probe] of endpoints) {
       for (const [state, headers] of states) {
         const exchange = await ctx.origin.send(probe.method, probe.path, { headers, json: probe.json, ...(probe.contentType === undefined ? {} : { contentType: probe.contentType }) });
         probes++;
         const status = exchange.response.status;
         if (status === 401) continue;
         findings.push(finding(`${endpoint.method} ${endpoint.path} with ${state} answered ${status}`, '401: the caller is not identified, and gate 1 decides before anything else', exchange));
-        const created = probe.method === 'POST' && probe.path === '/notes' && is2xx(status) ? createdId(exchange) : undefined;
-        if (created !== undefined) ctx.cleanup(() => ctx.origin.send('DELETE', notePath(created), { as: ctx.user }));
+        const writable = ctx.shape.writable;
+        const created = writable !== undefined && probe.method === 'POST' && probe.path === writable.collection && is2xx(status) ? createdId(exchange, writable.collection) : undefined;
+        if (writable !== undefined && created !== undefined && writable.methods.includes('DELETE')) ctx.cleanup(() => ctx.origin.send('DELETE', writableItem(writable, created), { as: ctx.user }));
       }
     }
-    const existing = await ctx.origin.send('GET', `/orders/${f.orderId}`);
-    const missing = await ctx.origin.send('GET', `/orders/${freeId}`);
-    if (!sameRefusal(existing, missing)) {
-      findings.push({ what: `the 401 for order ${f.orderId} differs from the one for an order that does not exist`, expected: `the same refusal as GET /orders/${freeId}: ${missing.response.status} ${missing.response.body.slice(0, 120)}`, got: `${existing.response.status} ${existing.response.body.slice(0, 120)}`, exchange: existing });
+    const owned = ctx.shape.owned[0];
+    if (owned !== undefined && f.orderId !== undefined) {
+      const existing = await ctx.origin.send('GET', itemPath(owned.item, f.orderId));
+      const missing = await ctx.origin.send('GET', itemPath(owned.item, freeId));
+      if (!sameRefusal(existing, missing)) {
+        const noun = owned.name.replace(/s$/, '');
+        findings.push({ what: `the 401 for ${noun} ${f.orderId} differs from the one for ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} that does not exist`, expected: `the same refusal as GET ${itemPath(owned.item, freeId)}: ${missing.response.status} ${missing.response.body.slice(0, 120)}`, got: `${existing.response.status} ${existing.response.body.slice(0, 120)}`, exchange: existing });
+      }
     }
-    return judged(findings, `${specEndpoints.length} endpoints × ${states.length} credential states (${states.map(([s]) => s).join(', ')}): all ${probes} answered 401`);
+    return judged(findings, `${endpoints.length} endpoints × ${states.length} credential states (${states.map(([s]) => s).join(', ')}): all ${probes} answered 401`);
   },
 };

@@ -1,13 +1,15 @@
-import { type Check, type Finding, judged } from '../check.js';
+import { type Check, type Finding, judged, skip } from '../check.js';
 import { costlyMutation, costlyQuery, specSample } from '../graph-document.js';
 import { executedQuery, refusedMutationLeavesNoTrace, refusedQuery } from '../graph-limit-refusal.js';
-import { graphUserId } from '../graph-request.js';
+import { graphUserId, specGraphOf } from '../graph-request.js';
 
 export const graphCostLimit: Check = {
   name: 'graph/cost-limit-before-execution',
   principle: 'a query over the cost limit is refused before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
   maxRequests: 4,
   async run(ctx) {
+    const graph = specGraphOf(ctx);
+    if (typeof graph === 'string') return skip(graph);
     const userId = graphUserId(ctx);
     const findings: Finding[] = [];
     // The same depth as the spec's sample, so depth cannot be the reason it is refused.

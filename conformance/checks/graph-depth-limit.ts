@@ -1,7 +1,7 @@
-import { type Check, type Finding, judged } from '../check.js';
+import { type Check, type Finding, judged, skip } from '../check.js';
 import { deepMutation, deepQuery, specSample } from '../graph-document.js';
 import { executedQuery, refusedMutationLeavesNoTrace, refusedQuery } from '../graph-limit-refusal.js';
-import { graphUserId } from '../graph-request.js';
+import { graphUserId, specGraphOf } from '../graph-request.js';
 
 /** Deeper than any depth limit a deployment of this schema would set when it publishes none (apisim: 7). */
 const probeDepth = 25;
@@ -13,10 +13,12 @@ export const graphDepthLimit: Check = {
   principle: 'a query deeper than the depth limit is refused before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.2)',
   maxRequests: 6,
   async run(ctx) {
+    const graph = specGraphOf(ctx);
+    if (typeof graph === 'string') return skip(graph);
     const userId = graphUserId(ctx);
     const findings: Finding[] = [];
     const established: string[] = [];
-    let maxDepth = ctx.settings.graphMaxDepth;
+    let maxDepth = graph.maxDepth;
     if (maxDepth === undefined) {
       const answer = await refusedQuery(ctx, `a query ${probeDepth} levels deep`, deepQuery(userId, probeDepth), findings);
       // The limit is "not shown" by the spec; a target that names it in the refusal (apisim: maxDepth) lets the boundary be checked.

@@ -4,7 +4,7 @@ import { shapeProblems } from '../graph-shape.js';
 import { type Check, finding, type Finding, judged, skip } from '../check.js';
 import { executed as ran, readGraphAnswer } from '../graph-answer.js';
 import { queryDocument, shapeOf, specSample } from '../graph-document.js';
-import { graphUserId } from '../graph-request.js';
+import { graphUserId, specGraphOf } from '../graph-request.js';
 
 const notFoundCode = 'PERSISTED_QUERY_NOT_FOUND';
 
@@ -19,17 +19,19 @@ export const graphPersistedGet: Check = {
   principle: 'the persisted GET of a query answers the same field-exact data as its POST (spec §4 Area C; Apollo APQ parameters, --persisted-queries)',
   maxRequests: 3,
   async run(ctx) {
-    if (ctx.settings.persistedQueries === 'off') return skip('--persisted-queries off');
+    const graph = specGraphOf(ctx);
+    if (typeof graph === 'string') return skip(graph);
+    if (graph.persisted === 'off') return skip('--persisted-queries off');
     const selections = specSample(graphUserId(ctx));
     const query = queryDocument(selections);
     const extensions = { persistedQuery: { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') } };
-    const getPath = `/graphql?extensions=${encodeURIComponent(JSON.stringify(extensions))}`;
+    const getPath = `${graph.path}?extensions=${encodeURIComponent(JSON.stringify(extensions))}`;
     const get = () => ctx.origin.send('GET', getPath, { as: ctx.user });
 
     let byHash = await get();
     let answer = readGraphAnswer(byHash);
     if (!ran(answer) && !answer.reasons.includes(notFoundCode)) return skip(`the target does not serve Apollo persisted queries: GET by hash answered ${answer.status} ${answer.reasons.join(', ')}`);
-    const posted = await ctx.origin.send('POST', '/graphql', { as: ctx.user, json: { query, extensions } });
+    const posted = await ctx.origin.send('POST', graph.path, { as: ctx.user, json: { query, extensions } });
     const postAnswer = readGraphAnswer(posted);
     if (!ran(postAnswer)) return skip(`the target did not run the query sent with its hash (a registered-only deployment?): ${postAnswer.status} ${postAnswer.reasons.join(', ')}`);
     if (!ran(answer)) {

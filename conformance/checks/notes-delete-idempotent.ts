@@ -1,5 +1,5 @@
-import { type Check, finding, type Finding, is2xx, judged } from '../check.js';
-import { contentOf, createNote, notePath, uniqueContent } from '../note-requests.js';
+import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { contentOf, createWritable, uniqueContent, writableItem, writableWith } from '../writable-requests.js';
 
 const gone = (status: number): boolean => status === 404 || status === 410;
 
@@ -8,13 +8,15 @@ export const notesDeleteIdempotent: Check = {
   principle: 'DELETE twice leaves the state one DELETE leaves: the note stays gone and a neighbour is untouched; the repeat may answer 404 but never 5xx',
   maxRequests: 8,
   async run(ctx) {
-    const field = ctx.settings.noteField;
-    const target = await createNote(ctx, uniqueContent(ctx, 'delete-idempotent target'));
+    const writable = writableWith(ctx, ['GET', 'DELETE']);
+    if (typeof writable === 'string') return skip(writable);
+    const field = writable.field;
+    const target = await createWritable(ctx, writable, uniqueContent(ctx, 'delete-idempotent target'));
     if (!target.ok) return judged([target.finding], '');
     const neighbourContent = uniqueContent(ctx, 'delete-idempotent neighbour');
-    const neighbour = await createNote(ctx, neighbourContent);
+    const neighbour = await createWritable(ctx, writable, neighbourContent);
     if (!neighbour.ok) return judged([neighbour.finding], '');
-    const path = notePath(target.id);
+    const path = writableItem(writable, target.id);
     const findings: Finding[] = [];
 
     const first = await ctx.origin.send('DELETE', path, { as: ctx.user });
@@ -25,7 +27,7 @@ export const notesDeleteIdempotent: Check = {
     if (!is2xx(repeat.response.status) && !gone(repeat.response.status)) findings.push(finding(`the repeated DELETE answered ${repeat.response.status}`, 'a 2xx, or 404 since the note is already gone', repeat));
     const after = await ctx.origin.send('GET', path, { as: ctx.user });
     if (!gone(after.response.status)) findings.push(finding(`after two DELETEs the note answers ${after.response.status}`, '404: the state one DELETE leaves', after));
-    const other = await ctx.origin.send('GET', notePath(neighbour.id), { as: ctx.user });
+    const other = await ctx.origin.send('GET', writableItem(writable, neighbour.id), { as: ctx.user });
     if (other.response.status !== 200 || contentOf(other, field) !== neighbourContent) {
       findings.push(finding('the repeated DELETE changed another note', `200 with "${field}": ${JSON.stringify(neighbourContent)}`, other));
     }

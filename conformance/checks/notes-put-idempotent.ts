@@ -1,20 +1,22 @@
-import { type Check, finding, type Finding, is2xx, judged } from '../check.js';
-import { contentOf, createNote, notePath, uniqueContent } from '../note-requests.js';
+import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { contentOf, createWritable, uniqueContent, writableBody, writableItem, writableWith } from '../writable-requests.js';
 
 export const notesPutIdempotent: Check = {
   name: 'notes/put-idempotent',
   principle: 'PUT twice leaves the state one PUT leaves: the note reads the same content after each (spec §3)',
   maxRequests: 6,
   async run(ctx) {
-    const field = ctx.settings.noteField;
-    const created = await createNote(ctx, uniqueContent(ctx, 'put-idempotent before'));
+    const writable = writableWith(ctx, ['GET', 'PUT']);
+    if (typeof writable === 'string') return skip(writable);
+    const field = writable.field;
+    const created = await createWritable(ctx, writable, uniqueContent(ctx, 'put-idempotent before'));
     if (!created.ok) return judged([created.finding], '');
-    const path = notePath(created.id);
+    const path = writableItem(writable, created.id);
     const content = uniqueContent(ctx, 'put-idempotent after');
     const findings: Finding[] = [];
     const reads: unknown[] = [];
     for (const round of ['first', 'second'] as const) {
-      const put = await ctx.origin.send('PUT', path, { as: ctx.user, json: { [field]: content } });
+      const put = await ctx.origin.send('PUT', path, { as: ctx.user, json: writableBody(writable, content) });
       if (!is2xx(put.response.status)) {
         findings.push(finding(`the ${round} PUT did not succeed`, '200 (spec §3: "a 200 response is returned")', put));
         break;

@@ -1,5 +1,5 @@
-import { type Check, finding, type Finding, is2xx, judged } from '../check.js';
-import { createNote, notePath, uniqueContent } from '../note-requests.js';
+import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { createWritable, uniqueContent, writableItem, writableWith } from '../writable-requests.js';
 
 const gone = (status: number): boolean => status === 404 || status === 410;
 
@@ -8,9 +8,11 @@ export const notesUseAfterDelete: Check = {
   principle: 'once DELETE succeeded, GET of the note answers 404 (410 is accepted too), never the old note',
   maxRequests: 5,
   async run(ctx) {
-    const created = await createNote(ctx, uniqueContent(ctx, 'use-after-delete'));
+    const writable = writableWith(ctx, ['GET', 'DELETE']);
+    if (typeof writable === 'string') return skip(writable);
+    const created = await createWritable(ctx, writable, uniqueContent(ctx, 'use-after-delete'));
     if (!created.ok) return judged([created.finding], '');
-    const path = notePath(created.id);
+    const path = writableItem(writable, created.id);
     const findings: Finding[] = [];
     const before = await ctx.origin.send('GET', path, { as: ctx.user });
     if (before.response.status !== 200) findings.push(finding(`the note just created cannot be read`, '200 with the note', before));

@@ -1,69 +1,91 @@
 import type { Caller } from '../caller.js';
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { itemPath, type OwnedShape } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
+import { createdId } from '../writable-requests.js';
 
 const mergePatch = 'application/merge-patch+json';
 const who = (caller: Caller): string => `--${caller.role} (${caller.label}${caller.userId === undefined ? '' : `, user ${caller.userId}`})`;
+/** `orders` → `order`: how findings name one. */
+const one = (owned: OwnedShape): string => owned.name.replace(/s$/, '');
 
-/** The order's owner as its record names it (spec §2: "owner (stored as user_id)"), when it was read. */
-function ownerOf(exchange: WireExchange): string | undefined {
-  if (exchange.response.status !== 200) return undefined;
-  const owner = (jsonOf(exchange.response) as { user_id?: unknown } | undefined)?.user_id;
+/** The object's owner as its record names it (spec §2: "owner (stored as user_id)"), when it was read. */
+function ownerOf(exchange: WireExchange, owned: OwnedShape): string | undefined {
+  if (exchange.response.status !== 200 || owned.ownerField === undefined) return undefined;
+  const owner = (jsonOf(exchange.response) as Record<string, unknown> | undefined)?.[owned.ownerField];
   return typeof owner === 'number' || typeof owner === 'string' ? String(owner) : undefined;
 }
 
-/** Reads every probed order as both users and reports every read that cannot be its owner's. */
-async function orderReads(ctx: CheckContext, findings: Finding[]): Promise<{ readonly byUser: number[]; readonly byOther: number[]; readonly records: Map<number, WireExchange> }> {
-  const byUser: number[] = [];
-  const byOther: number[] = [];
-  const records = new Map<number, WireExchange>();
-  for (const id of ctx.settings.orderIds) {
-    const path = `/orders/${id}`;
+interface Reads {
+  readonly byUser: string[];
+  readonly byOther: string[];
+  readonly records: Map<string, WireExchange>;
+}
+
+/** Reads every probed object as both users and reports every read that cannot be its owner's. */
+async function probedReads(ctx: CheckContext, owned: OwnedShape, findings: Finding[]): Promise<Reads> {
+  const byUser: string[] = [];
+  const byOther: string[] = [];
+  const records = new Map<string, WireExchange>();
+  const noun = one(owned);
+  for (const id of owned.probeIds) {
+    const path = itemPath(owned.item, id);
     const reads = [[ctx.user, await ctx.origin.send('GET', path, { as: ctx.user })], [ctx.otherUser, await ctx.origin.send('GET', path, { as: ctx.otherUser })]] as const;
     const reported = findings.length;
     for (const [caller, exchange] of reads) {
       const status = exchange.response.status;
       if (status === 200) (caller === ctx.user ? byUser : byOther).push(id);
       if (status !== 200 && status !== 403 && status !== 404) findings.push(finding(`${who(caller)} got ${status} for GET ${path}`, '200 for its owner, 403 (or 404) for anyone else', exchange));
-      const owner = ownerOf(exchange);
+      const owner = ownerOf(exchange, owned);
       if (caller.userId !== undefined && owner !== undefined && owner !== caller.userId) {
-        findings.push(finding(`${who(caller)} read order ${id} of user ${owner}`, `403 (or 404): order ${id} is not theirs`, exchange));
+        findings.push(finding(`${who(caller)} read ${noun} ${id} of user ${owner}`, `403 (or 404): ${noun} ${id} is not theirs`, exchange));
       }
     }
     const [[, mine], [, theirs]] = reads;
     if (findings.length === reported && mine.response.status === 200 && theirs.response.status === 200) {
       // Whose it is may be unknown here; either way one of the two reads was not the owner's.
-      const owner = ownerOf(mine);
+      const owner = ownerOf(mine, owned);
       const [intruder, exchange] = owner !== undefined && owner === ctx.otherUser.userId ? [ctx.user, mine] : [ctx.otherUser, theirs];
-      findings.push(finding(`both users read order ${id}, which has one owner (${owner === undefined ? 'user_id not shown' : `user ${owner}`}): ${who(intruder)} is not it`, `403 (or 404) for the user who does not own order ${id}`, exchange));
+      const whose = owned.ownerField === undefined ? 'owner not shown' : owner === undefined ? `${owned.ownerField} not shown` : `user ${owner}`;
+      findings.push(finding(`both users read ${noun} ${id}, which has one owner (${whose}): ${who(intruder)} is not it`, `403 (or 404) for the user who does not own ${noun} ${id}`, exchange));
     }
     if (mine.response.status === 200) records.set(id, mine);
   }
   return { byUser, byOther, records };
 }
 
-/**
- * Writes that would change nothing if they were allowed (the same address, an empty merge patch, the record
- * as it is): a missing owner check shows as a 2xx without any harm to the owner's data. DELETE is not probed
- * on objects the suite did not create: on a vulnerable target it would destroy them.
- */
-async function noOpWrites(ctx: CheckContext, ownOrders: readonly number[], records: Map<number, WireExchange>, findings: Finding[]): Promise<string[]> {
-  const done: string[] = [];
-  const refused = (what: string, exchange: WireExchange, object: string) => {
+/** Says what the other user's write answered: a 2xx is a finding (they may change what is not theirs), a 5xx too. */
+function refusal(ctx: CheckContext, findings: Finding[], done: string[]) {
+  return (what: string, exchange: WireExchange, object: string) => {
     const status = exchange.response.status;
     if (is2xx(status)) findings.push(finding(`${who(ctx.otherUser)} may change ${object}: ${what} answered ${status}`, `403 (or 404): ${object} is not theirs`, exchange));
     else if (status >= 500) findings.push(finding(`${what} by ${who(ctx.otherUser)} failed on the server`, '403 (or 404)', exchange));
     done.push(`${what} ${status}`);
   };
-  const orderId = ownOrders.find((id) => typeof (jsonOf(records.get(id)!.response) as { delivery_address?: unknown }).delivery_address === 'string');
-  if (orderId !== undefined) {
-    const address = (jsonOf(records.get(orderId)!.response) as { delivery_address: string }).delivery_address;
-    const patch = await ctx.origin.send('PATCH', `/orders/${orderId}`, { as: ctx.otherUser, json: { delivery_address: address }, contentType: mergePatch });
-    refused(`PATCH /orders/${orderId}`, patch, `order ${orderId}`);
+}
+
+/**
+ * Writes that would change nothing if they were allowed (the same value of a patchable member, an empty merge
+ * patch, the record as it is): a missing owner check shows as a 2xx without any harm to the owner's data.
+ * DELETE is not probed on objects the suite did not create: on a vulnerable target it would destroy them.
+ */
+async function noOpWrites(ctx: CheckContext, owned: OwnedShape, ownIds: readonly string[], records: Map<string, WireExchange>, findings: Finding[], done: string[]): Promise<void> {
+  const refused = refusal(ctx, findings, done);
+  const valueOf = (id: string, field: string): unknown => (jsonOf(records.get(id)!.response) as Record<string, unknown> | undefined)?.[field];
+  for (const field of owned.patchable) {
+    const id = ownIds.find((i) => typeof valueOf(i, field) === 'string');
+    if (id === undefined) continue;
+    const path = itemPath(owned.item, id);
+    const patch = await ctx.origin.send('PATCH', path, { as: ctx.otherUser, json: { [field]: valueOf(id, field) }, contentType: mergePatch });
+    refused(`PATCH ${path}`, patch, `${one(owned)} ${id}`);
   }
+}
+
+async function userRecordWrites(ctx: CheckContext, template: string, findings: Finding[], done: string[]): Promise<void> {
   const userId = ctx.user.userId;
-  if (userId === undefined) return done;
-  const path = `/users/${encodeURIComponent(userId)}`;
+  if (userId === undefined) return;
+  const refused = refusal(ctx, findings, done);
+  const path = itemPath(template, userId);
   const record = await ctx.origin.send('GET', path, { as: ctx.user });
   const emptyPatch = await ctx.origin.send('PATCH', path, { as: ctx.otherUser, json: {}, contentType: mergePatch });
   refused(`PATCH ${path}`, emptyPatch, `user ${userId}`);
@@ -74,7 +96,40 @@ async function noOpWrites(ctx: CheckContext, ownOrders: readonly number[], recor
     const put = await ctx.origin.send('PUT', path, { as: ctx.otherUser, json: replacement });
     refused(`PUT ${path}`, put, `user ${userId}`);
   }
-  return done;
+}
+
+/**
+ * Each user creates one, and the other tries to read it, to change it with an empty merge patch, and to
+ * delete it: the suite made it, so a delete that gets through destroys nothing of anyone's.
+ */
+async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: Finding[], done: string[]): Promise<string> {
+  const create = owned.create!;
+  const noun = one(owned);
+  const made: string[] = [];
+  for (const [owner, intruder] of [[ctx.user, ctx.otherUser], [ctx.otherUser, ctx.user]] as const) {
+    const created = await ctx.origin.send(create.method, create.path, { as: owner, json: create.body, headers: create.headers });
+    const id = is2xx(created.response.status) ? createdId(created, create.path) : undefined;
+    if (id === undefined) {
+      findings.push(finding(`${who(owner)} could not create one of ${owned.name}: ${create.method} ${create.path} answered ${created.response.status}`, '201 with the id in the body or in Location', created));
+      continue;
+    }
+    const path = itemPath(owned.item, id);
+    const own = await ctx.origin.send('GET', path, { as: owner });
+    if (own.response.status !== 200) findings.push(finding(`${who(owner)} cannot read the ${noun} they just created`, `200 with ${noun} ${id}`, own));
+    const read = await ctx.origin.send('GET', path, { as: intruder });
+    if (read.response.status === 200 || read.response.status >= 500) {
+      findings.push(finding(`${who(intruder)} read ${noun} ${id} of ${who(owner)}`, `403 (or 404): ${noun} ${id} is not theirs`, read));
+    } else if (read.response.status !== 403 && read.response.status !== 404) {
+      findings.push(finding(`${who(intruder)} got ${read.response.status} for GET ${path}`, '403 (or 404) for anyone but its owner', read));
+    }
+    made.push(`${noun} ${id} of ${owner.role}: ${intruder.role} GET ${read.response.status}`);
+    if (owner === ctx.user) {
+      const refused = refusal(ctx, findings, done);
+      refused(`PATCH ${path}`, await ctx.origin.send('PATCH', path, { as: intruder, json: {}, contentType: mergePatch }), `${noun} ${id}`);
+      refused(`DELETE ${path}`, await ctx.origin.send('DELETE', path, { as: intruder }), `${noun} ${id}`);
+    }
+  }
+  return made.join(', ');
 }
 
 export const ordersOwnerIsolation: Check = {
@@ -82,15 +137,32 @@ export const ordersOwnerIsolation: Check = {
   principle: "what one user owns the other can neither read nor change: each order is read by its owner only, and no-op writes to the user's order and user record are refused (spec §4 A rules 2 and 4)",
   maxRequests: 40,
   async run(ctx) {
+    if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser (owner isolation needs two)');
+    if (ctx.shape.owned.length === 0) return skip('the target declares nothing one user owns: declare owned: [{ name, path, create or ids }]');
     const findings: Finding[] = [];
-    const { byUser, byOther, records } = await orderReads(ctx, findings);
-    if (byUser.length === 0 && byOther.length === 0 && findings.length === 0) {
-      return skip(`neither user could read any of orders ${ctx.settings.orderIds.join(', ')}: give --order-ids that include their own orders`);
+    const writes: string[] = [];
+    const said: string[] = [];
+    let probed = false;
+    for (const owned of ctx.shape.owned) {
+      if (owned.probeIds.length > 0) {
+        const { byUser, byOther, records } = await probedReads(ctx, owned, findings);
+        if (byUser.length > 0 || byOther.length > 0) probed = true;
+        // The user's own: by the owner their records name when the user's id is known, else those only they could read.
+        const ownIds = byUser.filter((id) => (ctx.user.userId !== undefined && owned.ownerField !== undefined ? ownerOf(records.get(id)!, owned) === ctx.user.userId : !byOther.includes(id)));
+        await noOpWrites(ctx, owned, ownIds, records, findings, writes);
+        said.push(`user read ${owned.name} [${byUser.join(', ')}], other-user [${byOther.join(', ')}]`);
+      }
+      if (owned.create !== undefined) {
+        said.push(await createdIsolation(ctx, owned, findings, writes));
+        probed = true;
+      }
     }
-    // The user's own orders: by the owner their records name when the user's id is known, else those only they could read.
-    const ownOrders = byUser.filter((id) => (ctx.user.userId !== undefined ? ownerOf(records.get(id)!) === ctx.user.userId : !byOther.includes(id)));
-    const writes = await noOpWrites(ctx, ownOrders, records, findings);
-    const users = ctx.user.userId === undefined ? '; user records not probed (the user id is unknown: --user-id)' : '';
-    return judged(findings, `user read orders [${byUser.join(', ')}], other-user [${byOther.join(', ')}]; refused: ${writes.join(', ') || 'no write probed'}${users}`);
+    if (!probed && findings.length === 0) {
+      const ids = ctx.shape.owned.flatMap((o) => o.probeIds);
+      return skip(`neither user could read any of ${ctx.shape.owned.map((o) => o.name).join(', ')} ${ids.join(', ')}: give --order-ids that include their own orders`);
+    }
+    if (ctx.shape.userItem !== undefined) await userRecordWrites(ctx, ctx.shape.userItem, findings, writes);
+    const users = ctx.shape.userItem !== undefined && ctx.user.userId === undefined ? '; user records not probed (the user id is unknown: --user-id)' : '';
+    return judged(findings, `${said.join('; ')}; refused: ${writes.join(', ') || 'no write probed'}${users}`);
   },
 };

@@ -13,6 +13,12 @@ import type { HttpRequest } from '../../src/http/message.js';
 /** What a session sends: a scenario step without its time, which is the session's now. */
 export type SessionRequest = Omit<StepInput, 'atUs' | 'auth'> & { readonly client: string };
 
+/** When a batch may start, besides "now": a caller that waits (a `Retry-After`) waits on the virtual clock, and the recording keeps the wait. */
+export interface SendTiming {
+  /** Start no earlier than this virtual time. */
+  readonly notBeforeUs?: number;
+}
+
 /** The most steps one session may send: a scenario's limit, so that what it records is a scenario. */
 export const maxSessionSteps = 100_000;
 
@@ -84,12 +90,12 @@ export class Session<P extends OriginProcess = OriginProcess> {
     return this.#steps.length;
   }
 
-  send(request: SessionRequest): Promise<Exchange> {
-    return this.sendTogether([request]).then(([exchange]) => exchange!);
+  send(request: SessionRequest, timing: SendTiming = {}): Promise<Exchange> {
+    return this.sendTogether([request], timing).then(([exchange]) => exchange!);
   }
 
   /** Starts the requests at once (a microsecond apart, in this order) and runs until all have settled. */
-  async sendTogether(requests: readonly SessionRequest[]): Promise<Exchange[]> {
+  async sendTogether(requests: readonly SessionRequest[], timing: SendTiming = {}): Promise<Exchange[]> {
     if (this.#broken !== undefined) throw new ScenarioError(`the session cannot go on: its run failed earlier (${this.#broken})`);
     if (this.#running) throw new ScenarioError('a session sends one batch at a time: await send, or give sendTogether every request that starts at once');
     if (this.#steps.length + requests.length > maxSessionSteps) throw new ScenarioError(`a session sends at most ${maxSessionSteps} steps`);
@@ -97,7 +103,7 @@ export class Session<P extends OriginProcess = OriginProcess> {
     const indices: number[] = [];
     // What ran at `nowUs` ran before this step was decided, so the step starts a microsecond later: in the
     // recording, where it is scheduled before the run, it would otherwise come first.
-    const earliestUs = sim.eventsRun === 0 ? sim.nowUs : sim.nowUs + 1;
+    const earliestUs = Math.max(sim.eventsRun === 0 ? sim.nowUs : sim.nowUs + 1, timing.notBeforeUs ?? 0);
     for (const request of requests) {
       const atUs = Math.max(earliestUs, this.#lastAtUs + 1);
       const i = this.#steps.length;

@@ -1,0 +1,108 @@
+import type { ConformanceSettings } from './conformance-settings.js';
+import { specEndpoints } from './spec-endpoints.js';
+
+/**
+ * What the checks know of a service's shape: where its resources are and how to write to them. Plain data,
+ * so that it can come from the command line (the spec's shape, `specShape`) or from a target description
+ * (`target/conformance-shape.ts` maps `apisim.config.ts` onto it). An area left out is one the checks that
+ * need it skip, saying what to declare. Paths name an object's id as `{id}`, as OpenAPI writes them.
+ */
+export interface ServiceShape {
+  /** Two ordinary users the checks may sign in as; without them, the checks that need a caller skip. */
+  readonly users: boolean;
+  /** What one user owns and the other may neither read nor change (spec §4 A: orders). */
+  readonly owned: readonly OwnedShape[];
+  /** A collection clients write to (spec §4 B: notes). */
+  readonly writable: WritableShape | undefined;
+  /** How the service takes an `Idempotency-Key` on a POST to the writable collection, when it does. */
+  readonly idempotencyKey: IdempotencyKeyShape | undefined;
+  readonly graph: GraphShape | undefined;
+  /** A user's own record, `{id}` their user id, when the service has one: a no-op write by the other user must be refused. */
+  readonly userItem: string | undefined;
+  /** Every endpoint gate 1 guards: probed without a credential and with broken ones (auth/401-before-403). */
+  readonly endpoints: readonly EndpointShape[];
+}
+
+/** A request sent as written (a creation). */
+export interface RequestShape {
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+export interface OwnedShape {
+  /** For humans: `orders`. */
+  readonly name: string;
+  /** One object, e.g. `/orders/{id}`. */
+  readonly item: string;
+  /** Objects that exist before the run, read as both users: whose each is shows in who may read it. */
+  readonly probeIds: readonly string[];
+  /** How a user makes one they own (its id read from the answer's `id` or `Location`), when the service lets them. */
+  readonly create: RequestShape | undefined;
+  /** The member that names the owner in an object's record (spec: `user_id`), when it has one. */
+  readonly ownerField: string | undefined;
+  /** Members an owner may PATCH (JSON Merge Patch): the other user's PATCH of their current value changes nothing if it got through. */
+  readonly patchable: readonly string[];
+}
+
+export interface WritableShape {
+  readonly name: string;
+  /** Where POST creates one, e.g. `/notes`. */
+  readonly collection: string;
+  /** One of them, e.g. `/notes/{id}`. */
+  readonly item: string;
+  /** A body that creates one; `field` is varied to tell the checks' writes apart. */
+  readonly body: Readonly<Record<string, unknown>>;
+  /** A string member of `body` (spec: the note's content, `--note-field`). */
+  readonly field: string;
+  /** What the item answers: the checks that need PUT or DELETE skip without them. */
+  readonly methods: readonly string[];
+  /** Only a signed-in user may write: without users, the checks skip. */
+  readonly byUser: boolean;
+}
+
+export interface IdempotencyKeyShape {
+  /** Lower-case. */
+  readonly header: string;
+  /** `sf-string` (`"…"`, as the IETF draft writes it) or `bare`. */
+  readonly style: 'sf-string' | 'bare';
+}
+
+export interface GraphShape {
+  readonly path: string;
+  /**
+   * The spec's schema (`user(id)`, `posts(limit)`, `comments`, `author`, apisim's `createPost(title)`): the
+   * checks build their own queries, deep and costly ones included. Otherwise only `queries` are sent.
+   */
+  readonly specSchema: boolean;
+  /** Queries that must be answered in exactly their shape, by name. */
+  readonly queries: readonly { readonly name: string; readonly query: string }[];
+  /** `user(id:)` in the spec schema's queries; when unset, the user's own id, else "1". */
+  readonly userId: string | undefined;
+  /** The depth limit the service claims; when unset, read from a refusal's `extensions.maxDepth`. */
+  readonly maxDepth: number | undefined;
+  readonly persisted: 'apq' | 'off';
+}
+
+export interface EndpointShape {
+  readonly method: string;
+  /** With `<name>` parameters as the spec writes them, or `{id}` as a target does. */
+  readonly path: string;
+}
+
+/** The spec's shape (`spec/service-spec.md`), with what it leaves open taken from the command line. */
+export function specShape(settings: Omit<ConformanceSettings, 'runId'>): ServiceShape {
+  return {
+    users: true,
+    owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'] }],
+    writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true },
+    idempotencyKey: { header: 'idempotency-key', style: settings.idempotencyKeyStyle },
+    graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
+    userItem: '/users/{id}',
+    endpoints: specEndpoints,
+  };
+}
+
+/** An item path with its id: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
+export const itemPath = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));

@@ -1,0 +1,67 @@
+import type { EndpointShape, OwnedShape, ServiceShape, WritableShape } from '../conformance/service-shape.js';
+import { specEndpoints } from '../conformance/spec-endpoints.js';
+import type { OwnedSpec, Target, WritableSpec } from './target.js';
+
+/**
+ * A target description as the conformance checks read it (docs/conformance-config.md). apisim's own origin
+ * is the spec's service, so what the spec fixes and the description cannot say (the owner's member
+ * `user_id`, a patchable `delivery_address`, user records, every endpoint of §4) comes from the spec; for
+ * anyone's app, only what the description declares is checked.
+ */
+export function conformanceShape(target: Target): ServiceShape {
+  const own = 'apisim' in target.app;
+  const graph = target.graph;
+  return {
+    users: target.users !== undefined,
+    owned: target.owned.map((o) => ownedShape(o, own)),
+    writable: target.writable[0] === undefined ? undefined : writableShape(target.writable[0]),
+    idempotencyKey: target.idempotencyKey === undefined ? undefined : { header: target.idempotencyKey.header.toLowerCase(), style: target.idempotencyKey.style },
+    graph: graph === undefined ? undefined : {
+      path: graph.path,
+      specSchema: own || graph.userId !== undefined,
+      queries: Object.entries(graph.queries).map(([name, query]) => ({ name, query })),
+      userId: graph.userId,
+      maxDepth: graph.maxDepth,
+      persisted: graph.persisted,
+    },
+    userItem: own ? '/users/{id}' : undefined,
+    endpoints: own ? specEndpoints : declaredEndpoints(target),
+  };
+}
+
+function ownedShape(owned: OwnedSpec, own: boolean): OwnedShape {
+  return {
+    name: owned.name,
+    item: owned.path,
+    probeIds: [...(owned.ids?.user ?? []), ...(owned.ids?.otherUser ?? [])],
+    create: owned.create === undefined ? undefined : { method: owned.create.method, path: owned.create.path, headers: owned.create.headers, body: owned.create.body },
+    ownerField: own ? 'user_id' : undefined,
+    patchable: own && owned.path === '/orders/{id}' ? ['delivery_address'] : [],
+  };
+}
+
+function writableShape(writable: WritableSpec): WritableShape {
+  // The first string member is the one the checks vary; with none, they cannot tell their writes apart ('').
+  const field = Object.entries(writable.body).find(([, value]) => typeof value === 'string')?.[0] ?? '';
+  return { name: writable.name, collection: writable.collection, item: writable.item, body: writable.body, field, methods: ['GET', ...writable.methods.filter((m) => m !== 'GET')], byUser: writable.by === 'user' };
+}
+
+/**
+ * What gate 1 must guard, as far as the description says: the owned objects and their creation, and the
+ * writes to a writable resource that only a signed-in user may make. Reads of a writable resource and the
+ * graph endpoint may be open, so they are not probed. `<order_id>` and `<note_id>` stand for an object of
+ * the first owned and of the writable resource, as the spec's endpoints write them.
+ */
+function declaredEndpoints(target: Target): EndpointShape[] {
+  const endpoints: EndpointShape[] = [];
+  target.owned.forEach((owned, i) => {
+    if (i === 0) endpoints.push({ method: 'GET', path: owned.path.replace('{id}', '<order_id>') });
+    if (owned.create !== undefined) endpoints.push({ method: owned.create.method, path: owned.create.path });
+  });
+  const writable = target.writable[0];
+  if (writable?.by === 'user') {
+    endpoints.push({ method: 'POST', path: writable.collection });
+    for (const method of writable.methods.filter((m) => m !== 'GET')) endpoints.push({ method, path: writable.item.replace('{id}', '<note_id>') });
+  }
+  return endpoints;
+}

@@ -1,0 +1,144 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { allChecks } from '../conformance/check-list.js';
+import { runConformance } from '../conformance/conformance-command.js';
+import { shellWords } from '../conformance/curl-command.js';
+import type { JsonReport } from '../conformance/json-report.js';
+import { openInProcess } from './in-process-conformance.js';
+
+const exec = promisify(execFile);
+const root = new URL('..', import.meta.url).pathname;
+const flawed = 'examples/express-orders/apisim-flawed.config.ts';
+const correct = 'examples/express-orders/apisim.config.ts';
+const ownLoginOnly = 'target/test-kit/apisim-login-only.config.ts';
+const ownOwnerCheck = 'target/test-kit/apisim-owner-check.config.ts';
+
+/** `npx apisim conformance …` in this process, as `cli/apisim.ts` runs it. */
+async function conformance(...args: string[]): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const cwd = process.cwd();
+  process.chdir(root);
+  try {
+    const code = await runConformance(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, openInProcess);
+    return { code, stdout, stderr };
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+async function report(...args: string[]): Promise<{ readonly code: number; readonly report: JsonReport<'replay'> }> {
+  const ran = await conformance(...args, '--json');
+  if (ran.stdout === '') throw new Error(`no report (exit ${ran.code}): ${ran.stderr}`);
+  return { code: ran.code, report: JSON.parse(ran.stdout) as JsonReport<'replay'> };
+}
+
+const outcomes = (r: JsonReport<'replay'>) => Object.fromEntries(r.checks.map((c) => [c.name, c.outcome]));
+
+describe('npx apisim conformance --config: the checks in the simulator', { timeout: 30_000 }, () => {
+  it('the flawed orders app fails owner isolation as a process, printing the command that replays it', async () => {
+    const started = performance.now();
+    // A failed run exits 1, which execFile reports as an error carrying the output.
+    const ran = await exec(process.execPath, ['--conditions=apisim-source', '--import', 'tsx', 'cli/apisim.ts', 'conformance', '--config', flawed], { cwd: root }).catch((error: unknown) => error as { code: number; stdout: string; stderr: string });
+    const elapsedMs = performance.now() - started;
+    expect('code' in ran ? ran.code : 0).toBe(1);
+    expect(ran.stdout).toMatch(/^orders\/owner-isolation +FAIL /m);
+    expect(ran.stdout).toContain(`reproduce: npx apisim conformance --config ${flawed} --only orders/owner-isolation --seed 1`);
+    expect(ran.stdout).not.toContain('curl');
+    expect(ran.stderr).not.toMatch(/\n\s+at /);
+    // Alone it takes about 1 s, most of it starting node and tsx; beside the other test workers, twice that.
+    expect(elapsedMs).toBeLessThan(5_000);
+  });
+
+  it('the whole suite runs in well under a second of real time, its timings on the virtual clock', async () => {
+    await conformance('--config', flawed); // warm: the app's module and its imports load once
+    const started = performance.now();
+    const ran = await conformance('--config', flawed);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(ran.stdout).toMatch(/17 requests in 2\.3 s against/);
+  });
+
+  it('the replay command it prints runs the failing check alone and fails it the same way', async () => {
+    const { code, report: first } = await report('--config', flawed);
+    expect(code).toBe(1);
+    const failed = first.checks.find((c) => c.name === 'orders/owner-isolation')!;
+    expect(failed.outcome).toBe('fail');
+    const command = failed.findings[0]!.replay;
+    const words = shellWords(command);
+    expect(words.slice(0, 3)).toEqual(['npx', 'apisim', 'conformance']);
+    const replayed = await report(...words.slice(3));
+    expect(replayed.code).toBe(1);
+    expect(replayed.report.checks.map((c) => [c.name, c.outcome])).toEqual([['orders/owner-isolation', 'fail']]);
+    const again = replayed.report.checks[0]!;
+    // Alone, the check makes the first orders of the run, so only their numbers differ.
+    const numbersAside = (findings: readonly { readonly what: string }[]) => findings.map((f) => f.what.replace(/\d+/g, 'N'));
+    expect(numbersAside(again.findings)).toEqual(numbersAside(failed.findings));
+    expect(again.findings[0]!.got).toMatch(/^200 \{"id":"\d+","owner":"alice"/);
+    // One seed decides the run: the same command twice is the same report, virtual timings included.
+    expect((await report(...words.slice(3))).report).toEqual(replayed.report);
+  });
+
+  it('the correct orders app passes every check that applies; the rest skip, saying what to declare', async () => {
+    const { code, report: r } = await report('--config', correct);
+    expect(code).toBe(0);
+    expect(outcomes(r)).toMatchObject({ 'auth/401-before-403': 'pass', 'orders/owner-isolation': 'pass' });
+    const skipped = r.checks.filter((c) => c.outcome === 'skip');
+    expect(skipped).toHaveLength(allChecks.length - 2);
+    for (const check of skipped) expect(check.reason).toMatch(/declare/);
+  });
+
+  it('apisim\'s own origin: login-only fails owner isolation alone; owner-check passes all eleven', async () => {
+    const loginOnly = await report('--config', ownLoginOnly);
+    expect(loginOnly.code).toBe(1);
+    expect(loginOnly.report.checks.filter((c) => c.outcome !== 'pass').map((c) => [c.name, c.outcome])).toEqual([['orders/owner-isolation', 'fail']]);
+    const ownerCheck = await report('--config', ownOwnerCheck);
+    expect(ownerCheck.code).toBe(0);
+    expect(ownerCheck.report.checks.map((c) => [c.name, c.outcome, c.outcome === 'pass' ? '' : c.reason])).toEqual(allChecks.map((c) => [c.name, 'pass', '']));
+  });
+
+  it.each(['unstable', 'lossy', 'crash'])('apisim\'s own origin passes on the %s line, the client re-sending with keys', async (line) => {
+    const { code, report: r } = await report('--config', ownOwnerCheck, '--line', line, '--seed', '2');
+    expect(r.checks.filter((c) => c.outcome !== 'pass').map((c) => `${c.name}: ${c.reason}`)).toEqual([]);
+    expect(code).toBe(0);
+  });
+
+  it('--line crash on a guest\'s app is a usage error that says why', async () => {
+    const ran = await conformance('--config', correct, '--line', 'crash');
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/--line crash is not supported for .*only apisim's own origin/);
+  });
+});
+
+describe('a config that is not a target', () => {
+  const folder = mkdtemp(join(tmpdir(), 'apisim-conformance-'));
+  afterAll(async () => rm(await folder, { recursive: true, force: true }));
+
+  let files = 0;
+  it.each([
+    ['an unknown field', `{ app: { apisim: {} }, users: undefined, owend: [] }`, /\(top level\): unknown field "owend"/],
+    ['a wrong type', `{ app: { apisim: {} }, owned: [{ name: 'orders', path: 7, ids: { user: ['1'] } }] }`, /owned\.0\.path: .*expected string/i],
+    ['a path without its id', `{ app: { apisim: {} }, owned: [{ name: 'orders', path: '/orders', ids: { user: ['1'] } }] }`, /owned\.0\.path: must name the id as \{id\}/],
+  ])('%s: exit 2, the field named, no stack trace', async (_what, config, message) => {
+    const file = join(await folder, `config-${++files}.ts`);
+    await writeFile(file, `export default ${config};\n`);
+    const ran = await conformance('--config', file);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(message);
+    expect(ran.stderr).toContain(file);
+    expect(ran.stderr).not.toMatch(/\n\s+at /);
+    expect(ran.stdout).toBe('');
+  });
+
+  it('options the config says for itself are refused beside it', async () => {
+    const ran = await conformance('--config', correct, '--order-ids', '1-3');
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(/--order-ids does not go with --config/);
+    expect((await conformance('--config', correct, '--base-url', 'http://127.0.0.1:1')).stderr).toMatch(/not supported yet/);
+    expect((await conformance('--base-url', 'http://127.0.0.1:1', '--seed', '3')).stderr).toMatch(/--seed is for a run in the simulator/);
+    expect((await conformance('--config', 'no/such/apisim.config.ts')).stderr).toMatch(/no target config at/);
+  });
+});
