@@ -66,7 +66,7 @@ export const openInProcess: OpenInProcess = async (options) => {
     const opened: InProcessTarget = {
       transport, user, otherUser,
       shape: conformanceShape(run.target),
-      label: `${options.configFile} (${run.prepared.name}) in the simulator, seed ${options.seed}${line}`,
+      label: `${options.configFile} (${run.prepared.name}) in the simulator (virtual time), seed ${options.seed}${line}`,
       nowMs: () => transport.nowMs(),
       close: () => run.close(),
     };
