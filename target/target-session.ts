@@ -88,6 +88,7 @@ export class TargetSession {
   readonly prepared: PreparedTarget;
   readonly session: Session;
   readonly #callers = new Map<Role, Caller>();
+  readonly #signInSteps = new Set<number>();
 
   constructor(prepared: PreparedTarget, session: Session) {
     this.prepared = prepared;
@@ -120,6 +121,11 @@ export class TargetSession {
     return this.session.sendTogether(requests.map(([role, request]) => ({ ...request, client: role, headers: { ...callers.get(role)!.headers, ...request.headers } })));
   }
 
+  /** Whether the session's step `index` (from 0, as `session.exchanges` counts) was a user's sign-in: a report counts them apart from the requests a check decided. */
+  isSignIn(index: number): boolean {
+    return this.#signInSteps.has(index);
+  }
+
   /** The run so far as a scenario file written into `folder`, naming the app relative to it. */
   scenario(name: string, description: string, folder: string): ScenarioInput {
     const origin = this.prepared.originFor(folder);
@@ -139,6 +145,7 @@ export class TargetSession {
   async #signIn(role: 'user' | 'other-user', spec: UserSpec): Promise<Caller> {
     if ('headers' in spec) return { role, headers: spec.headers, id: spec.id };
     const { login, credential } = spec;
+    this.#signInSteps.add(this.session.stepCount);
     const exchange = await this.session.send({ client: role, method: login.method, path: login.path, headers: login.headers, ...(login.body === undefined ? {} : { body: login.body }) });
     const response = exchange.response;
     const what = `${role}'s sign-in, ${login.method} ${login.path}`;

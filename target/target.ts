@@ -44,6 +44,8 @@ const ownedSpec = z
   .strictObject({
     name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name like "orders"'),
     path: itemPath.describe('One object, e.g. "/orders/{id}".'),
+    methods: z.array(z.enum(['GET', 'PUT', 'PATCH', 'DELETE'])).default(['GET'])
+      .describe('What the object answers: the other user tries each, and must be refused; PUT and PATCH send the create body.'),
     create: requestSpec.optional().describe('How a user makes one they own; its id is read from the answer\'s body (id) or Location.'),
     ids: z
       .strictObject({ user: z.array(z.string().min(1)).default([]), otherUser: z.array(z.string().min(1)).default([]) })

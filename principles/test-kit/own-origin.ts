@@ -1,25 +1,28 @@
 import { fileURLToPath } from 'node:url';
 import { parseTarget } from '../../target/define-target.js';
-import { PreparedTarget } from '../../target/target-session.js';
 import type { TargetInput } from '../../target/target.js';
+import { PreparedTarget } from '../../target/target-session.js';
 
 /** The server behaviours of apisim's own origin, each left at its default when not given. */
-type OwnAppInput = Extract<TargetInput['app'], { apisim: unknown }>['apisim'];
+type OwnBehaviour = Extract<TargetInput['app'], { apisim: unknown }>['apisim'];
 
 /**
  * apisim's own origin described as any user would describe their service: alice and bob sign in with
- * `POST /sessions`, notes are a writable collection, and the graph has a query per type. The principles
- * then see it only through this description, exactly as they see a guest's app.
+ * `POST /sessions` (a cookie), own orders 121–122 and 123–124, write notes under an Idempotency-Key, and the
+ * graph has a query per type. The principles then see it only through this description, exactly as they see
+ * a guest's app.
  */
-export function ownOriginTarget(apisim: OwnAppInput = {}): TargetInput {
+export function ownOriginTarget(behaviour: OwnBehaviour = {}): TargetInput {
   return {
-    name: 'apisim-own-origin',
-    app: { apisim },
+    name: `apisim-${behaviour.orders ?? 'owner-check'}-${behaviour.idempotencyRecord ?? 'with-effect'}`,
+    app: { apisim: behaviour },
     users: {
       user: { login: { path: '/sessions', body: { username: 'alice', password: 'alice-pw' } }, id: '1' },
       otherUser: { login: { path: '/sessions', body: { username: 'bob', password: 'bob-pw' } }, id: '2' },
     },
-    writable: [{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'a note' }, methods: ['GET', 'PUT', 'DELETE'], by: 'user' }],
+    owned: [{ name: 'orders', path: '/orders/{id}', methods: ['GET', 'PATCH', 'DELETE'], ids: { user: ['121', '122'], otherUser: ['123', '124'] } }],
+    writable: [{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'buy milk' }, methods: ['GET', 'PUT', 'DELETE'], by: 'user' }],
+    idempotencyKey: { header: 'Idempotency-Key', style: 'sf-string' },
     graph: {
       path: '/graphql',
       queries: {
@@ -41,4 +44,9 @@ export function ownOriginTarget(apisim: OwnAppInput = {}): TargetInput {
 export function prepare(input: TargetInput, folder: URL = new URL('.', import.meta.url)): Promise<PreparedTarget> {
   const file = fileURLToPath(new URL('apisim.config.ts', folder));
   return PreparedTarget.prepare({ target: parseTarget(input, file), file });
+}
+
+/** apisim's own origin in a behaviour, its description changed by `change` (to take away what a principle needs). */
+export function ownTarget(behaviour: OwnBehaviour = {}, change: (t: TargetInput) => TargetInput = (t) => t): Promise<PreparedTarget> {
+  return prepare(change(ownOriginTarget(behaviour)));
 }

@@ -1,0 +1,77 @@
+import fc from 'fast-check';
+import type { Target, WritableSpec } from '../target/target.js';
+import type { Role, TargetSession } from '../target/target-session.js';
+import { idempotencyKeyHeader } from './idempotency-key-header.js';
+import { markedBody, occurrences, postMarker } from './marked-body.js';
+import { type Effects, tookEffect, writerOf } from './took-effect.js';
+import type { Principle } from './principle.js';
+
+/**
+ * Spec §4 B and the IETF Idempotency-Key draft: a POST re-sent with the key it was first sent with takes
+ * effect once, whether the copy comes after the first answer or alongside the first request. What took effect
+ * is read back from the collection, where each POST's body carries a marker of its own.
+ *
+ * Only for a target that declares `idempotencyKey`: without a key, a re-sent POST is rightly a second one.
+ */
+export interface Resend {
+  readonly writable: number;
+  /** How many times the one request is sent, the first included. */
+  readonly copies: number;
+  /** The copies leave at once (the origin sees them concurrently), or each after the last one's answer. */
+  readonly together: boolean;
+}
+
+export const idempotentResend: Principle<readonly Resend[]> = {
+  name: 'idempotent-resend',
+  statement: 'a POST re-sent with the same Idempotency-Key takes effect once',
+
+  notApplicable(target) {
+    if (target.idempotencyKey === undefined) return 'the target declares no idempotencyKey: without a key, a re-sent POST is rightly a second one';
+    return writableProblem(target);
+  },
+
+  plan(target) {
+    return fc.array(fc.record({ writable: fc.nat({ max: target.writable.length - 1 }), copies: fc.integer({ min: 2, max: 3 }), together: fc.boolean() }), { minLength: 1, maxLength: 3 });
+  },
+
+  settings: () => ({}),
+
+  async check(run, resends) {
+    const made: { writable: WritableSpec; marker: string; statuses: (number | null)[] }[] = [];
+    for (const [i, resend] of resends.entries()) {
+      const writable = run.target.writable[resend.writable]!;
+      const marker = postMarker(i);
+      const request = { method: 'POST', path: writable.collection, headers: idempotencyKeyHeader(run.target, `apisim-resend-${i}`), body: markedBody(writable.body, marker)! };
+      const copies = Array.from({ length: resend.copies }, () => [writerOf(writable), request] as const);
+      const exchanges = resend.together ? await run.sendTogether(copies) : await sequentially(run, copies);
+      made.push({ writable, marker, statuses: exchanges.map((x) => x.response?.status ?? null) });
+    }
+    const problems: string[] = [];
+    const read = new Map<WritableSpec, Effects | undefined>();
+    for (const { writable, marker, statuses } of made) {
+      if (!read.has(writable)) read.set(writable, await tookEffect(run, writable));
+      const effects = read.get(writable);
+      if (effects === undefined) return [`neither GET ${writable.collection} nor the app's state says what the POSTs made: export state(app) from the app's module`];
+      const count = occurrences(effects.text, marker);
+      const answered = statuses.join(', ');
+      if (!statuses.some((s) => s !== null && s >= 200 && s <= 299)) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key, was never answered 2xx (${answered}): the check needs a body that creates one`);
+      else if (count !== 1) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key (answered ${answered}), made ${count} objects (${effects.source}), not 1`);
+    }
+    return problems;
+  },
+};
+
+/** Why the writable collections cannot carry the check: none declared, or a body with no string to mark. */
+export function writableProblem(target: Target): string | undefined {
+  if (target.writable.length === 0) return 'the target declares no writable collection (writable[])';
+  const unmarked = target.writable.find((w) => markedBody(w.body, '') === undefined);
+  if (unmarked !== undefined) return `the body of writable "${unmarked.name}" has no string member, so its writes cannot be told apart`;
+  if (target.writable.some((w) => w.by === 'user') && target.users === undefined) return 'a writable collection is written by a user, but the target declares no users';
+  return undefined;
+}
+
+async function sequentially(run: TargetSession, requests: readonly (readonly [Role, Parameters<TargetSession['send']>[1]])[]) {
+  const exchanges = [];
+  for (const [role, request] of requests) exchanges.push(await run.send(role, request));
+  return exchanges;
+}
