@@ -34,8 +34,10 @@ describe('the packed package, installed in a scratch project', () => {
     project = join(dir, 'project');
     await exec('mkdir', [project]);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { hono: '4.13.19' } }, null, 2));
-    await exec('npm', ['install', '--prefer-offline', ...quiet, join(dir, packed!.filename), 'hono@4.13.19'], { cwd: project, maxBuffer: 64 << 20 });
+    await exec('npm', ['install', '--prefer-offline', ...quiet, join(dir, packed!.filename), 'hono@4.13.19', 'vitest@4.1.12'], { cwd: project, maxBuffer: 64 << 20 });
     await writeFile(join(project, 'app.ts'), app);
+    await writeFile(join(project, 'apisim.config.ts'), config);
+    await writeFile(join(project, 'principles.test.ts'), principlesTest);
     await writeFile(join(project, 'scenario.json'), JSON.stringify(scenario, null, 2));
     await writeFile(join(project, 'run.mjs'), script);
   }, 180_000);
@@ -62,11 +64,39 @@ describe('the packed package, installed in a scratch project', () => {
     await expect(exec('npx', ['--no-install', 'apisim', 'nope'], { cwd: project })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "nope"') as unknown });
   }, 60_000);
 
+  // The README's "Test your own service", step by step: a first counterexample, its replay, and the checks.
+  it('principles(target) from apisim/vitest finds the POST that ignores Idempotency-Key, and says how to replay it', async () => {
+    const failed = await failure(exec('npx', ['--no-install', 'vitest', 'run'], { cwd: project, env: { ...process.env, CI: 'true', NO_COLOR: '1' } }));
+    expect(failed?.code).toBe(1);
+    // eslint-disable-next-line no-control-regex -- vitest colours its report whatever the environment says
+    const output = `${failed!.stdout}${failed!.stderr}`.replace(/\u001b\[[0-9;]*m/g, '');
+    expect(output).toMatch(/× idempotent-resend/);
+    expect(output).toMatch(/↓ authentication-first.*not applicable: the target declares no users/);
+    expect(output).toContain('my-notes breaks idempotent-resend');
+    const replay = /npx apisim sim --file (\S+) --seed (\d+)/.exec(output);
+    expect(replay, output).not.toBeNull();
+    const { stdout } = await exec('npx', ['--no-install', 'apisim', 'sim', '--file', replay![1]!, '--seed', replay![2]!, '--json'], { cwd: project });
+    const notes = (JSON.parse(stdout) as { finalState: unknown[] }).finalState;
+    expect(notes.length).toBeGreaterThan(1);
+  }, 120_000);
+
+  it('npx apisim conformance --config runs the checks on the app in the simulator', async () => {
+    const failed = await failure(exec('npx', ['--no-install', 'apisim', 'conformance', '--config', 'apisim.config.ts'], { cwd: project }));
+    expect(failed?.code).toBe(1);
+    expect(failed!.stdout).toMatch(/notes\/post-idempotency-key-once\s+FAIL/);
+    expect(failed!.stdout).toContain('reproduce: npx apisim conformance --config apisim.config.ts --only notes/post-idempotency-key-once --seed 1');
+  }, 60_000);
+
   it("imports the programmatic API from 'apisim' in plain Node", async () => {
     const { stdout } = await exec('node', ['run.mjs'], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ statuses: [201, 200], notes: 1 });
   }, 60_000);
 });
+
+/** How a command that should fail failed: its exit code and what it wrote; undefined when it succeeded. */
+function failure(run: Promise<unknown>): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string } | undefined> {
+  return run.then(() => undefined, (error: unknown) => error as { code: number; stdout: string; stderr: string });
+}
 
 const app = `import { Hono } from 'hono';
 
@@ -82,12 +112,31 @@ export default function createApp() {
     return c.json(note, 201);
   });
   app.get('/notes', (c) => c.json(notes));
+  app.get('/notes/:id', (c) => {
+    const note = notes.find((n) => n.id === c.req.param('id'));
+    return note === undefined ? c.json({ error: 'no such note' }, 404) : c.json(note);
+  });
   return { fetch: app.fetch, notes };
 }
 
 export function state(app: ReturnType<typeof createApp>) {
   return app.notes;
 }
+`;
+
+const config = `import { defineTarget } from 'apisim';
+
+export default defineTarget({
+  name: 'my-notes',
+  app: { module: './app.ts', export: 'default' },
+  writable: [{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'buy milk' } }],
+  idempotencyKey: { header: 'Idempotency-Key', style: 'bare' },
+});
+`;
+
+const principlesTest = `import { principles } from 'apisim/vitest';
+
+principles(new URL('./apisim.config.ts', import.meta.url));
 `;
 
 const scenario = {

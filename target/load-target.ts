@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importModule } from '../host/app-module/module-import.js';
 import { parseTarget, TargetError } from './define-target.js';
 import type { Target } from './target.js';
 
@@ -17,7 +18,7 @@ export async function loadTarget(configFile: string | URL): Promise<LoadedTarget
   if (!(await stat(file).then((s) => s.isFile(), () => false))) throw new TargetError(`no target config at ${file}`);
   let loaded: { default?: unknown };
   try {
-    loaded = (await import(pathToFileURL(file).href)) as { default?: unknown };
+    loaded = await importModule(pathToFileURL(file).href);
   } catch (error) {
     throw new TargetError(`importing ${file} failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
   }

@@ -9,6 +9,7 @@ import { listenerOrigin } from '../adapters/listener-origin.js';
 import type { GuestApp } from '../world/world-origin.js';
 import { AppModuleError, firstLine } from './app-module-error.js';
 import { appShape, type AppShape, whatAnAppIs } from './app-shape.js';
+import { importModule as importModuleFile } from './module-import.js';
 import { valueText } from './value-text.js';
 
 const require = createRequire(import.meta.url);
@@ -102,7 +103,7 @@ export async function loadAppModule(origin: OriginSpec, scenarioFile: string, op
 
 async function importModule(url: string, failure: string): Promise<Namespace> {
   try {
-    return (await import(url)) as Namespace;
+    return await importModuleFile(url);
   } catch (error) {
     throw new AppModuleError(`${failure}: ${firstLine(error)}`);
   }
