@@ -35,7 +35,8 @@ describe('the packed package, installed in a scratch project', () => {
     await exec('mkdir', [project]);
     await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { hono: '4.13.19' } }, null, 2));
     await exec('npm', ['install', '--prefer-offline', ...quiet, join(dir, packed!.filename), 'hono@4.13.19', 'vitest@4.1.12'], { cwd: project, maxBuffer: 64 << 20 });
-    await writeFile(join(project, 'app.ts'), app);
+    await writeFile(join(project, 'scenario-app.ts'), scenarioApp);
+    await writeFile(join(project, 'app.ts'), readmeApp);
     await writeFile(join(project, 'apisim.config.ts'), config);
     await writeFile(join(project, 'principles.test.ts'), principlesTest);
     await writeFile(join(project, 'scenario.json'), JSON.stringify(scenario, null, 2));
@@ -76,8 +77,9 @@ describe('the packed package, installed in a scratch project', () => {
     const replay = /npx apisim sim --file (\S+) --seed (\d+)/.exec(output);
     expect(replay, output).not.toBeNull();
     const { stdout } = await exec('npx', ['--no-install', 'apisim', 'sim', '--file', replay![1]!, '--seed', replay![2]!, '--json'], { cwd: project });
-    const notes = (JSON.parse(stdout) as { finalState: unknown[] }).finalState;
-    expect(notes.length).toBeGreaterThan(1);
+    // The replay's last step reads the notes back: two, from one keyed POST sent twice.
+    const { exchanges } = JSON.parse(stdout) as { exchanges: { method: string; status: number | null; responseBody?: string }[] };
+    expect(exchanges.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'POST 201', 'GET 200']);
   }, 120_000);
 
   it('npx apisim conformance --config runs the checks on the app in the simulator', async () => {
@@ -98,7 +100,7 @@ function failure(run: Promise<unknown>): Promise<{ readonly code: number; readon
   return run.then(() => undefined, (error: unknown) => error as { code: number; stdout: string; stderr: string });
 }
 
-const app = `import { Hono } from 'hono';
+const scenarioApp = `import { Hono } from 'hono';
 
 interface Note { readonly id: string; readonly content: string; readonly createdAt: string }
 
@@ -112,15 +114,32 @@ export default function createApp() {
     return c.json(note, 201);
   });
   app.get('/notes', (c) => c.json(notes));
-  app.get('/notes/:id', (c) => {
-    const note = notes.find((n) => n.id === c.req.param('id'));
-    return note === undefined ? c.json({ error: 'no such note' }, 404) : c.json(note);
-  });
   return { fetch: app.fetch, notes };
 }
 
 export function state(app: ReturnType<typeof createApp>) {
   return app.notes;
+}
+`;
+
+/** The README's app, as its "Test your own service" writes it. */
+const readmeApp = `import { Hono } from 'hono';
+
+export default function createApp() {
+  const notes: { id: string; content: string }[] = [];
+  const app = new Hono();
+  app.post('/notes', async (c) => {
+    const { content } = await c.req.json<{ content: string }>();
+    const note = { id: String(notes.length + 1), content };
+    notes.push(note);
+    return c.json(note, 201);
+  });
+  app.get('/notes', (c) => c.json(notes));
+  app.get('/notes/:id', (c) => {
+    const note = notes.find((n) => n.id === c.req.param('id'));
+    return note === undefined ? c.json({ error: 'no such note' }, 404) : c.json(note);
+  });
+  return app;
 }
 `;
 
@@ -141,7 +160,7 @@ principles(new URL('./apisim.config.ts', import.meta.url));
 
 const scenario = {
   name: 'scratch-notes',
-  origin: { module: './app.ts', export: 'default' },
+  origin: { module: './scenario-app.ts', export: 'default' },
   steps: [
     { method: 'POST', path: '/notes', body: { content: 'buy milk' } },
     { method: 'GET', path: '/notes' },
