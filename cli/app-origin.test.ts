@@ -80,7 +80,7 @@ describe('npm run sim -- --file, with a module that is not an app', { timeout: 3
   });
 
   it.each<[string, string, string | undefined, string | undefined, () => string]>([
-    ['a missing module', 'gone.ts', undefined, undefined, () => `sim: the scenario's origin module ./gone.ts was not found: no file at ${join(dir, 'gone.ts')}`],
+    ['a missing module', 'gone.ts', undefined, undefined, () => `sim: the app module ./gone.ts was not found: no file at ${join(dir, 'gone.ts')}`],
     ['an import that throws', 'throws.ts', "throw new Error('DATABASE_URL is not set');", undefined, () => 'sim: importing ./throws.ts failed: Error: DATABASE_URL is not set'],
     ['a syntax error', 'syntax.ts', 'export default {\n  fetch(request: Request) {\n    return new Response(\n  },\n};\n', undefined,
       () => `sim: importing ./syntax.ts failed: TransformError: Transform failed with 1 error: ${join(dir, 'syntax.ts')}:4:2: ERROR: Unexpected "}"`],

@@ -94,7 +94,7 @@ describe('an app named by a scenario file', { timeout: 20_000 }, () => {
   });
 
   it('refuses a module that is not there, with the path it looked at', async () => {
-    expect(await refusal('nowhere.ts')).toBe(`the scenario's origin module ./nowhere.ts was not found: no file at ${join(dir, 'nowhere.ts')}`);
+    expect(await refusal('nowhere.ts')).toBe(`the app module ./nowhere.ts was not found: no file at ${join(dir, 'nowhere.ts')}`);
   });
 
   it('refuses a module whose import throws, with the first line of the error', async () => {

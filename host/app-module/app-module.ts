@@ -54,7 +54,7 @@ let freshImports = 0;
 export async function loadAppModule(origin: OriginSpec, scenarioFile: string, options: AppModuleOptions = {}): Promise<AppModule> {
   const path = resolve(dirname(scenarioFile), origin.module);
   const found = await stat(path).then((s) => s.isFile(), () => false);
-  if (!found) throw new AppModuleError(`the scenario's origin module ${origin.module} was not found: no file at ${path}`);
+  if (!found) throw new AppModuleError(`the app module ${origin.module} was not found: no file at ${path}`);
   const where = `export "${origin.export}" of ${origin.module}`;
   const loaded = await importModule(pathToFileURL(path).href, `importing ${origin.module} failed`);
   const exported = exportOf(loaded, origin);
