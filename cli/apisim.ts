@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { runConformance } from '../conformance/conformance-command.js';
-import { openInProcess } from '../target/in-process-conformance.js';
+import { configReaders } from '../target/config-readers.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
 
 /**
@@ -22,7 +22,7 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
       return runConformance(rest, {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
-      }, openInProcess);
+      }, configReaders);
     case '--help':
     case '-h':
     case 'help':

@@ -51,6 +51,17 @@ describe('the command line', () => {
     expect(parseCommandLine(['--base-url', url, ...demoUsers, '--allow-remote']).kind).toBe('run');
   });
 
+  test('--config with --base-url: users optional, only the settings typed are given, the rest left to the description', () => {
+    const line = parseCommandLine(['--config', 'apisim.config.ts', '--base-url', 'http://127.0.0.1:9/', '--order-ids', '1-2', '--persisted-queries', 'off', '--other-user', 'bob:pw']);
+    expect(line).toMatchObject({
+      kind: 'run-described',
+      options: { configFile: 'apisim.config.ts', baseUrl: 'http://127.0.0.1:9', user: undefined, otherUser: { kind: 'login', username: 'bob' }, given: { orderIds: [1, 2], persistedQueries: 'off' } },
+    });
+    expect(Object.keys(line.kind === 'run-described' ? line.options.given : {})).toEqual(['orderIds', 'persistedQueries']);
+    expect(parseCommandLine(['--config', 'apisim.config.ts', '--base-url', 'http://example.com'])).toMatchObject({ kind: 'usage-error', error: expect.stringMatching(/needs --allow-remote/) as unknown });
+    expect(parseCommandLine(['--config', '', '--base-url', 'http://127.0.0.1:9'])).toEqual({ kind: 'usage-error', error: '--config needs a file' });
+  });
+
   test('a remote cache is refused too', () => {
     expect(parseCommandLine([...local, '--cache-url', 'http://cache.example.com'])).toEqual({ kind: 'usage-error', error: expect.stringMatching(/^--cache-url cache\.example\.com is not this machine/) as unknown });
   });

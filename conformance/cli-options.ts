@@ -4,6 +4,7 @@ import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
 import { type InProcessOptions, lines } from './in-process.js';
 import { isLoopbackUrl } from './loopback.js';
+import type { GivenSettings } from './shape-overrides.js';
 
 export interface ConformanceOptions {
   readonly baseUrl: string;
@@ -31,8 +32,21 @@ export interface ConfigOptions extends InProcessOptions {
   readonly maxTimeMs: number;
 }
 
+/**
+ * `--config` with `--base-url`: a target description run over sockets against the deployment at the URL.
+ * Users and settings given here win over the description's.
+ */
+export interface DescribedOptions extends Omit<ConformanceOptions, 'user' | 'otherUser' | 'settings'> {
+  readonly configFile: string;
+  readonly user: CredentialSpec | undefined;
+  readonly otherUser: CredentialSpec | undefined;
+  /** Only what the command line said: the description's own values stand for the rest. */
+  readonly given: GivenSettings;
+}
+
 export type CommandLine =
   | { readonly kind: 'run'; readonly options: ConformanceOptions }
+  | { readonly kind: 'run-described'; readonly options: DescribedOptions }
   | { readonly kind: 'run-config'; readonly options: ConfigOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'list' }
@@ -44,10 +58,13 @@ const maxOrderIds = 50;
 
 export const usage = `Usage: npm run conformance -- --base-url <url> --user <credential> --other-user <credential> [options]
        npx apisim conformance --config <apisim.config.ts> [--seed <n>] [--line <line>] [options]
+       npx apisim conformance --config <apisim.config.ts> --base-url <url> [options]
 
 Runs the principle checks of the spec against a live deployment. It creates and deletes data there.
 With --config, runs them in the simulator against the app the target description names, on virtual time:
 nothing real is touched, and a failure prints the one command that replays it.
+With --config and --base-url, runs them over sockets against the deployment at the URL, reading the shape
+and the users' sign-in from the description; the options below win where they say the same thing.
 
 In the simulator
   --config <file>             a target description (apisim.config.ts, docs/conformance-config.md)
@@ -62,7 +79,7 @@ Target
   --allow-remote              allow a target that is not this machine
 Credentials (two different ordinary users)
   --user <credential>         user:password | session:user:password | token:user:password | bearer:<token> | cookie:<name>=<value>
-  --other-user <credential>   the same forms
+  --other-user <credential>   the same forms (with --config, optional: each replaces the description's user)
   --user-id <id>, --other-user-id <id>   their user ids, when the login does not tell them
 Output
   --json                      the result as JSON on stdout
@@ -141,8 +158,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   if (values.list === true) return { kind: 'list' };
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
   const allowRemote = values['allow-remote'] === true;
-  if (values.config !== undefined) return configLine(values);
-  for (const name of ['seed', 'line'] as const) if (values[name] !== undefined) return fail(`--${name} is for a run in the simulator: give --config <apisim.config.ts>`);
+  const configFile = values.config;
+  if (configFile !== undefined && values['base-url'] === undefined) return configLine(values);
+  for (const name of ['seed', 'line'] as const) {
+    if (values[name] !== undefined) return fail(`--${name} is for a run in the simulator: ${configFile === undefined ? 'give --config <apisim.config.ts>' : 'give --config without --base-url'}`);
+  }
+  if (configFile === '') return fail('--config needs a file');
 
   if (values['base-url'] === undefined) return fail('--base-url is required: the suite has no default target');
   const baseUrl = targetUrl('base-url', values['base-url'], allowRemote);
@@ -150,12 +171,13 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const cacheUrl = values['cache-url'] === undefined ? undefined : targetUrl('cache-url', values['cache-url'], allowRemote);
   if (typeof cacheUrl === 'object') return fail(cacheUrl.error);
 
-  if (values.user === undefined || values['other-user'] === undefined) return fail('--user and --other-user are both required: owner isolation needs two users');
-  if (values.user === values['other-user']) return fail('--user and --other-user must be two different users');
-  const user = parseCredential(values.user);
-  if (!user.ok) return fail(`--user: ${user.error}`);
-  const otherUser = parseCredential(values['other-user']);
-  if (!otherUser.ok) return fail(`--other-user: ${otherUser.error}`);
+  // A description names its users; without one, the command line must.
+  if (configFile === undefined && (values.user === undefined || values['other-user'] === undefined)) return fail('--user and --other-user are both required: owner isolation needs two users');
+  if (values.user !== undefined && values.user === values['other-user']) return fail('--user and --other-user must be two different users');
+  const user = values.user === undefined ? undefined : parseCredential(values.user);
+  if (user?.ok === false) return fail(`--user: ${user.error}`);
+  const otherUser = values['other-user'] === undefined ? undefined : parseCredential(values['other-user']);
+  if (otherUser?.ok === false) return fail(`--other-user: ${otherUser.error}`);
   if (values['user-id'] !== undefined && values['user-id'] === values['other-user-id']) return fail('--user-id and --other-user-id must differ');
 
   const only = onlyChecks(values.only);
@@ -175,15 +197,18 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const noteField = values['note-field'] ?? 'content';
   if (noteField === '') return fail('--note-field must not be empty');
 
-  return {
-    kind: 'run',
-    options: {
-      baseUrl, cacheUrl, user: user.spec, otherUser: otherUser.spec, userId: values['user-id'], otherUserId: values['other-user-id'],
-      json: values.json === true, junitFile: values.junit, only,
-      maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
-      settings: { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted },
-    },
+  const common = {
+    baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
+    json: values.json === true, junitFile: values.junit, only,
+    maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
   };
+  const settings = { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted };
+  if (configFile !== undefined) {
+    const optionOf = { orderIds: 'order-ids', noteField: 'note-field', idempotencyKeyStyle: 'idempotency-key-style', graphUserId: 'graph-user-id', graphMaxDepth: 'graph-max-depth', persistedQueries: 'persisted-queries' } as const;
+    const given = Object.fromEntries(Object.entries(settings).filter(([member]) => values[optionOf[member as keyof typeof optionOf]] !== undefined)) as GivenSettings;
+    return { kind: 'run-described', options: { ...common, configFile, user: user?.spec, otherUser: otherUser?.spec, given } };
+  }
+  return { kind: 'run', options: { ...common, user: user!.spec, otherUser: otherUser!.spec, settings } };
 }
 
 /** `--only a,b`: the names, or a usage error's message. */
@@ -196,17 +221,22 @@ function onlyChecks(text: string | undefined): readonly string[] | undefined | s
   return only;
 }
 
-/** What a target description says for itself, and so may not be given beside --config. */
+/** What a target description says for itself, and so may not be given beside --config in the simulator. */
 const describedByConfig = [
-  'base-url', 'cache-url', 'allow-remote', 'user', 'other-user', 'user-id', 'other-user-id',
-  'order-ids', 'note-field', 'idempotency-key-style', 'graph-user-id', 'graph-max-depth', 'persisted-queries', 'timeout-ms',
+  'user', 'other-user', 'user-id', 'other-user-id',
+  'order-ids', 'note-field', 'idempotency-key-style', 'graph-user-id', 'graph-max-depth', 'persisted-queries',
 ] as const;
 
+/** What only a run over sockets has: a cache to reach, a remote host, a real per-request timeout. */
+const socketsOnly = ['cache-url', 'allow-remote', 'timeout-ms'] as const;
+
+/** `--config` without `--base-url`: the description in the simulator. */
 function configLine(values: Partial<Record<string, string | boolean>>): CommandLine {
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
-  const given = describedByConfig.filter((name) => values[name] !== undefined);
-  if (given.includes('base-url')) return fail('--config runs the checks in the simulator; over sockets, give --base-url with --user and --other-user and no --config (a config over sockets is not supported yet)');
-  if (given.length > 0) return fail(`--${given[0]!} does not go with --config: the target description says it (docs/conformance-config.md)`);
+  const overSockets = socketsOnly.find((name) => values[name] !== undefined);
+  if (overSockets !== undefined) return fail(`--${overSockets} is for a run over sockets: with --config, give --base-url too`);
+  const given = describedByConfig.find((name) => values[name] !== undefined);
+  if (given !== undefined) return fail(`--${given} does not go with --config in the simulator: the target description says it (over sockets, with --base-url, it would win over the description; docs/conformance-config.md)`);
   const configFile = values.config as string;
   if (configFile === '') return fail('--config needs a file');
   const seed = values.seed === undefined ? 1 : /^(0|[1-9]\d{0,8})$/.test(values.seed as string) ? Number(values.seed) : undefined;

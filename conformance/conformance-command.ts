@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
-import { type ConfigOptions, type ConformanceOptions, parseCommandLine, usage } from './cli-options.js';
+import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseCommandLine, usage } from './cli-options.js';
+import { runSettings } from './conformance-settings.js';
+import type { ConfigReaders, DescribedUser } from './described-target.js';
 import { ConfigRefused, type OpenInProcess } from './in-process.js';
 import { jsonReport } from './json-report.js';
 import { junitReport } from './junit-report.js';
 import { BoundReached, RequestBounds } from './request-bounds.js';
 import { byCurl, byReplay, type Reproduction } from './reproduction.js';
 import { resultTable, summaryLine } from './result-table.js';
-import { specShape } from './service-shape.js';
+import { itemPath, type ServiceShape, specShape } from './service-shape.js';
+import { withGivenSettings } from './shape-overrides.js';
 import { SignInFailed, signIn } from './sign-in.js';
 import { runSuite, type SuiteTarget } from './suite-run.js';
 import { NoResponse, TargetClient } from './target-client.js';
@@ -22,20 +25,35 @@ export interface CommandIo {
 
 export const exitCodes = { passed: 0, failed: 1, usage: 2 } as const;
 
+/** A run over sockets, wherever its shape and users came from: the spec and the command line, or a description. */
+interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile'> {
+  readonly shape: ServiceShape;
+  /** Undefined when no one declared users: the checks that need a caller skip. */
+  readonly users: { readonly user: DescribedUser; readonly otherUser: DescribedUser } | undefined;
+  /** For the report: the URLs, and the description when there is one. */
+  readonly target: string;
+}
+
+const noCredential = (role: Caller['role']): Caller => ({ role, label: 'no credential', headers: {}, userId: undefined, cookie: undefined });
+
 /** Checks that the target answers and both credentials are accepted; anything else is not worth a run. */
-async function prepare(options: ConformanceOptions, bounds: RequestBounds): Promise<Pick<SuiteTarget, 'origin' | 'cache' | 'user' | 'otherUser'>> {
-  const origin = new TargetClient(options.baseUrl, options.timeoutMs, bounds);
-  const cache = options.cacheUrl === undefined ? undefined : new TargetClient(options.cacheUrl, options.timeoutMs, bounds);
-  const probe = `/orders/${options.settings.orderIds[0]!}`;
+async function prepare(run: SocketRun, bounds: RequestBounds): Promise<Pick<SuiteTarget, 'origin' | 'cache' | 'user' | 'otherUser'>> {
+  const origin = new TargetClient(run.baseUrl, run.timeoutMs, bounds);
+  const cache = run.cacheUrl === undefined ? undefined : new TargetClient(run.cacheUrl, run.timeoutMs, bounds);
+  // An object a user may own is guarded, so a refused credential shows there as a 401; without one, only whether anything answers.
+  const owned = run.shape.owned[0];
+  const probe = owned === undefined ? '/' : itemPath(owned.item, owned.probeIds[0] ?? '0');
   await origin.send('GET', probe);
   await cache?.send('GET', probe);
-  const user = await signIn(options.user, 'user', origin, options.userId);
-  const otherUser = await signIn(options.otherUser, 'other-user', origin, options.otherUserId);
+  if (run.users === undefined) return { origin, cache, user: noCredential('user'), otherUser: noCredential('other-user') };
+  const user = await signIn(run.users.user.credential, 'user', origin, run.users.user.id);
+  const otherUser = await signIn(run.users.otherUser.credential, 'other-user', origin, run.users.otherUser.id);
   for (const caller of [user, otherUser]) {
+    if (owned === undefined) break;
     const { response } = await origin.send('GET', probe, { as: caller });
-    if (response.status === 401) throw new SignInFailed(`--${caller.role}: the credential is not accepted: GET ${probe} answered ${describeResponse(response)}`);
+    if (response.status === 401) throw new SignInFailed(`${caller.role}: the credential of ${caller.label} is not accepted: GET ${probe} answered ${describeResponse(response)}`);
   }
-  if (user.userId !== undefined && user.userId === otherUser.userId) throw new SignInFailed(`--user and --other-user are the same user (${user.userId}): owner isolation needs two`);
+  if (user.userId !== undefined && user.userId === otherUser.userId) throw new SignInFailed(`the user and the other user are the same user (${user.userId}): owner isolation needs two`);
   return { origin, cache, user, otherUser };
 }
 
@@ -53,10 +71,11 @@ interface Reporting {
 
 /**
  * `npm run conformance -- …` and `npx apisim conformance …`: returns the exit code (0 passed, 1 a check
- * failed or errored, 2 usage or unreachable). `openInProcess` runs a `--config` in the simulator; the suite
- * itself knows no simulator, so the entry point that has one hands it in.
+ * failed or errored, 2 usage or unreachable). `readers` read a `--config`: in the simulator, or for a run over
+ * sockets; the suite itself knows no description and no simulator, so the entry point that has them hands
+ * them in.
  */
-export async function runConformance(argv: readonly string[], io: CommandIo, openInProcess?: OpenInProcess): Promise<number> {
+export async function runConformance(argv: readonly string[], io: CommandIo, readers?: ConfigReaders): Promise<number> {
   const line = parseCommandLine(argv);
   switch (line.kind) {
     case 'help':
@@ -69,30 +88,76 @@ export async function runConformance(argv: readonly string[], io: CommandIo, ope
       io.stderr(`conformance: ${line.error}\nRun with --help for the options.\n`);
       return exitCodes.usage;
     case 'run-config':
-      if (openInProcess === undefined) {
-        io.stderr('conformance: --config runs the checks in the simulator: run it as npx apisim conformance --config <file>\n');
+    case 'run-described':
+      if (readers === undefined) {
+        io.stderr('conformance: --config reads a target description: run it as npx apisim conformance --config <file>\n');
         return exitCodes.usage;
       }
-      return runInProcess(line.options, io, openInProcess);
-    case 'run':
-      break;
+      return line.kind === 'run-config' ? runInProcess(line.options, io, readers.openInProcess) : runDescribed(line.options, io, readers);
+    case 'run': {
+      const options = line.options;
+      return runOverSockets({
+        ...options, shape: specShape(options.settings), target: addressesOf(options),
+        users: { user: { credential: options.user, id: options.userId }, otherUser: { credential: options.otherUser, id: options.otherUserId } },
+      }, io);
+    }
   }
-  const options = line.options;
-  const bounds = new RequestBounds(options.maxRequests, options.maxTimeMs, () => performance.now());
+}
+
+const addressesOf = (options: Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl'>) => `${options.baseUrl}${options.cacheUrl === undefined ? '' : ` (cache ${options.cacheUrl})`}`;
+
+async function runOverSockets(run: SocketRun, io: CommandIo): Promise<number> {
+  const bounds = new RequestBounds(run.maxRequests, run.maxTimeMs, () => performance.now());
   let prepared;
   try {
-    prepared = await prepare(options, bounds);
+    prepared = await prepare(run, bounds);
   } catch (error) {
     if (!(error instanceof NoResponse || error instanceof SignInFailed || error instanceof BoundReached)) throw error;
     io.stderr(`conformance: ${error instanceof NoResponse ? 'target unreachable: ' : ''}${error.message}\n`);
     return exitCodes.usage;
   }
-  const checks = selected(options.only);
-  const target = `${options.baseUrl}${options.cacheUrl === undefined ? '' : ` (cache ${options.cacheUrl})`}`;
-  io.stderr(`conformance: ${checks.length} checks against ${target} as ${describeCaller(prepared.user)} and ${describeCaller(prepared.otherUser)}\n`);
-  const settings = { ...options.settings, runId: randomUUID().slice(0, 8) };
-  const suite = await runSuite(checks, { ...prepared, settings, shape: specShape(options.settings), bounds, nowMs: () => performance.now() }, (text) => io.stderr(`${text}\n`));
-  return report(suite, { options, target, addresses: options, reproduction: byCurl }, io);
+  const checks = selected(run.only);
+  const users = run.shape.users ? ` as ${describeCaller(prepared.user)} and ${describeCaller(prepared.otherUser)}` : '';
+  io.stderr(`conformance: ${checks.length} checks against ${run.target}${users}\n`);
+  const settings = runSettings(randomUUID().slice(0, 8));
+  const suite = await runSuite(checks, { ...prepared, settings, shape: run.shape, bounds, nowMs: () => performance.now() }, (text) => io.stderr(`${text}\n`));
+  return report(suite, { options: run, target: run.target, addresses: run, reproduction: byCurl }, io);
+}
+
+/**
+ * `--config` with `--base-url`: the description's shape and users against the deployment at the URL. What
+ * the command line gives wins: `--user` replaces the description's user (its id too), `--user-id` names
+ * the user's id, and the settings options tune the described shape.
+ */
+async function runDescribed(options: DescribedOptions, io: CommandIo, readers: ConfigReaders): Promise<number> {
+  let described;
+  try {
+    described = await readers.describe(options.configFile);
+  } catch (error) {
+    if (!(error instanceof ConfigRefused)) throw error;
+    io.stderr(`conformance: ${error.message}\n`);
+    return exitCodes.usage;
+  }
+  const shape = withGivenSettings(described.shape, options.given);
+  const users = usersOf(options, described.users);
+  if ('errors' in shape || typeof users === 'string') {
+    const problems = [...('errors' in shape ? shape.errors : []), ...(typeof users === 'string' ? [users] : [])];
+    io.stderr(problems.map((problem) => `conformance: ${problem}\n`).join(''));
+    return exitCodes.usage;
+  }
+  const target = `${addressesOf(options)}, described by ${options.configFile} (${described.name})`;
+  return runOverSockets({ ...options, shape: { ...shape, users: users !== undefined }, users, target }, io);
+}
+
+/** Each user from the command line when it names them, else from the description; a usage error's message when only one is known. */
+function usersOf(options: DescribedOptions, declared: SocketRun['users']): SocketRun['users'] | string {
+  const pick = (credential: DescribedOptions['user'], id: string | undefined, described: DescribedUser | undefined): DescribedUser | undefined =>
+    credential !== undefined ? { credential, id } : described === undefined ? undefined : { credential: described.credential, id: id ?? described.id };
+  const user = pick(options.user, options.userId, declared?.user);
+  const otherUser = pick(options.otherUser, options.otherUserId, declared?.otherUser);
+  if (user !== undefined && otherUser !== undefined) return { user, otherUser };
+  if (user === undefined && otherUser === undefined && options.userId === undefined && options.otherUserId === undefined) return undefined;
+  return `${options.configFile} declares no users: give both --user and --other-user (owner isolation needs two)`;
 }
 
 const selected = (only: readonly string[] | undefined) => (only === undefined ? allChecks : allChecks.filter((c) => only.includes(c.name)));
@@ -114,7 +179,7 @@ async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess
     const users = opened.shape.users ? ` as ${describeCaller(opened.user)} and ${describeCaller(opened.otherUser)}` : '';
     io.stderr(`conformance: ${checks.length} checks against ${opened.label}${users}\n`);
     // What the run makes is told apart by its seed: the same seed sends the same requests, so it replays.
-    const settings = { orderIds: [], noteField: '', idempotencyKeyStyle: 'bare', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'off', runId: `seed${options.seed}` } as const;
+    const settings = runSettings(`seed${options.seed}`);
     const suite = await runSuite(checks, { origin, cache: origin, user: opened.user, otherUser: opened.otherUser, settings, shape: opened.shape, bounds, nowMs: opened.nowMs }, (text) => io.stderr(`${text}\n`));
     return await report(suite, { options, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options) }, io);
   } finally {

@@ -24,3 +24,11 @@ export interface ConformanceSettings {
   /** Marks what this run creates (note contents, post titles), so that runs never mistake each other's data. */
   readonly runId: string;
 }
+
+/**
+ * Settings for a run whose shape is built already (a description's, or the spec's with the options laid
+ * over it): the checks read what the spec leaves open from the shape, and only the run id from here.
+ */
+export const runSettings = (runId: string): ConformanceSettings => ({
+  orderIds: [], noteField: '', idempotencyKeyStyle: 'bare', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'off', runId,
+});

@@ -15,7 +15,34 @@
 export type CredentialSpec =
   | { readonly kind: 'login'; readonly via: 'session' | 'token'; readonly username: string; readonly password: string }
   | { readonly kind: 'bearer'; readonly token: string }
-  | { readonly kind: 'cookie'; readonly name: string; readonly value: string };
+  | { readonly kind: 'cookie'; readonly name: string; readonly value: string }
+  | LoginRequest
+  | FixedHeaders;
+
+/**
+ * A sign-in as a target description writes it (`users.*.login`), for services that do not sign in the
+ * apisim way: the request to send as it is, and where the credential is in its answer. `target/` fills it
+ * from `apisim.config.ts`; no command-line form names it.
+ */
+export interface LoginRequest {
+  readonly kind: 'request';
+  /** For the report: the user's name as the description gives it. */
+  readonly label: string;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A JSON value sent as the body; none when undefined. */
+  readonly body: unknown;
+  /** `cookie`: the answer's Set-Cookie pairs go back as Cookie; `{ bearer }`: that member of its JSON body goes as `Authorization: Bearer`. */
+  readonly credential: 'cookie' | { readonly bearer: string };
+}
+
+/** Headers a description gives as they are (`users.*.headers`): sent on every request of that user. */
+export interface FixedHeaders {
+  readonly kind: 'headers';
+  readonly label: string;
+  readonly headers: Readonly<Record<string, string>>;
+}
 
 export type CredentialParse = { readonly ok: true; readonly spec: CredentialSpec } | { readonly ok: false; readonly error: string };
 

@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js';
-import type { CredentialSpec } from './credential-spec.js';
+import type { CredentialSpec, LoginRequest } from './credential-spec.js';
 import type { TargetClient } from './target-client.js';
 import { describeResponse, jsonOf } from './wire.js';
 
@@ -30,6 +30,26 @@ function idIn(body: unknown): string | undefined {
   return undefined;
 }
 
+/** The session cookie in a credential's headers, when it is exactly one cookie: what the auth check tampers with. */
+export function cookieIn(headers: Readonly<Record<string, string>>): Caller['cookie'] {
+  const pair = headers.cookie;
+  if (pair === undefined || pair.includes(';')) return undefined;
+  const equals = pair.indexOf('=');
+  return equals <= 0 ? undefined : { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim() };
+}
+
+/** apisim's own sign-ins (spec: "not shown"; docs/decisions.md) written as the login request a description would write. */
+function apisimLogin(spec: Extract<CredentialSpec, { kind: 'login' }>): LoginRequest {
+  return {
+    kind: 'request', label: spec.username, method: 'POST', path: spec.via === 'session' ? '/sessions' : '/tokens', headers: {},
+    body: { username: spec.username, password: spec.password },
+    credential: spec.via === 'session' ? 'cookie' : { bearer: 'access_token' },
+  };
+}
+
+/** Who gave the credential, for a message: the option, or the description's member. */
+const giver = (spec: CredentialSpec, role: Caller['role']) => (spec.kind === 'request' || spec.kind === 'headers' ? `users.${role === 'user' ? 'user' : 'otherUser'}` : `--${role}`);
+
 /** Turns a credential spec into a caller, logging in when the spec asks for it. `userId` overrides what is learned. */
 export async function signIn(spec: CredentialSpec, role: Caller['role'], client: TargetClient, userId: string | undefined): Promise<Caller> {
   switch (spec.kind) {
@@ -37,21 +57,29 @@ export async function signIn(spec: CredentialSpec, role: Caller['role'], client:
       return { role, label: 'bearer token', headers: { authorization: `Bearer ${spec.token}` }, userId: userId ?? jwtSubject(spec.token), cookie: undefined };
     case 'cookie':
       return { role, label: `cookie ${spec.name}`, headers: { cookie: `${spec.name}=${spec.value}` }, userId, cookie: { name: spec.name, value: spec.value } };
-    case 'login': {
-      const path = spec.via === 'session' ? '/sessions' : '/tokens';
-      const { response } = await client.send('POST', path, { json: { username: spec.username, password: spec.password } });
-      if (response.status < 200 || response.status > 299) throw new SignInFailed(`--${role}: POST ${path} as ${spec.username} answered ${describeResponse(response)}`);
-      const body = jsonOf(response);
-      if (spec.via === 'token') {
-        const token = (body as { access_token?: unknown } | undefined)?.access_token;
-        if (typeof token !== 'string') throw new SignInFailed(`--${role}: POST /tokens answered no access_token: ${describeResponse(response)}`);
-        return { role, label: spec.username, headers: { authorization: `Bearer ${token}` }, userId: userId ?? idIn(body) ?? jwtSubject(token), cookie: undefined };
-      }
-      const pair = response.setCookies[0]?.split(';')[0];
-      const equals = pair?.indexOf('=') ?? -1;
-      if (pair === undefined || equals <= 0) throw new SignInFailed(`--${role}: POST /sessions set no cookie: ${describeResponse(response)}`);
-      const cookie = { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim() };
-      return { role, label: spec.username, headers: { cookie: `${cookie.name}=${cookie.value}` }, userId: userId ?? idIn(body), cookie };
-    }
+    case 'headers':
+      return { role, label: spec.label, headers: spec.headers, userId, cookie: cookieIn(spec.headers) };
+    case 'login':
+      return requestSignIn(apisimLogin(spec), role, giver(spec, role), client, userId);
+    case 'request':
+      return requestSignIn(spec, role, giver(spec, role), client, userId);
   }
+}
+
+/** Sends the login request and takes the credential from where the spec says its answer holds it. */
+async function requestSignIn(login: LoginRequest, role: Caller['role'], giver: string, client: TargetClient, userId: string | undefined): Promise<Caller> {
+  const what = `${giver}: ${login.method} ${login.path} as ${login.label}`;
+  const { response } = await client.send(login.method, login.path, { headers: login.headers, json: login.body });
+  if (response.status < 200 || response.status > 299) throw new SignInFailed(`${what} answered ${describeResponse(response)}`);
+  const body = jsonOf(response);
+  if (login.credential === 'cookie') {
+    const pairs = response.setCookies.map((cookie) => cookie.split(';')[0]!.trim()).filter((pair) => pair.indexOf('=') > 0);
+    if (pairs.length === 0) throw new SignInFailed(`${what} set no cookie: ${describeResponse(response)}`);
+    const headers = { cookie: pairs.join('; ') };
+    return { role, label: login.label, headers, userId: userId ?? idIn(body), cookie: cookieIn(headers) };
+  }
+  const member = login.credential.bearer;
+  const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[member] : undefined;
+  if (typeof token !== 'string' || token === '') throw new SignInFailed(`${what} answered no "${member}" string in its body: ${describeResponse(response)}`);
+  return { role, label: login.label, headers: { authorization: `Bearer ${token}` }, userId: userId ?? idIn(body) ?? jwtSubject(token), cookie: undefined };
 }

@@ -8,7 +8,7 @@ import { allChecks } from '../conformance/check-list.js';
 import { runConformance } from '../conformance/conformance-command.js';
 import { shellWords } from '../conformance/curl-command.js';
 import type { JsonReport } from '../conformance/json-report.js';
-import { openInProcess } from './in-process-conformance.js';
+import { configReaders } from './config-readers.js';
 
 const exec = promisify(execFile);
 const root = new URL('..', import.meta.url).pathname;
@@ -24,7 +24,7 @@ async function conformance(...args: string[]): Promise<{ readonly code: number; 
   const cwd = process.cwd();
   process.chdir(root);
   try {
-    const code = await runConformance(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, openInProcess);
+    const code = await runConformance(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, configReaders);
     return { code, stdout, stderr };
   } finally {
     process.chdir(cwd);
@@ -137,7 +137,8 @@ describe('a config that is not a target', () => {
     const ran = await conformance('--config', correct, '--order-ids', '1-3');
     expect(ran.code).toBe(2);
     expect(ran.stderr).toMatch(/--order-ids does not go with --config/);
-    expect((await conformance('--config', correct, '--base-url', 'http://127.0.0.1:1')).stderr).toMatch(/not supported yet/);
+    expect((await conformance('--config', correct, '--cache-url', 'http://127.0.0.1:1')).stderr).toMatch(/--cache-url is for a run over sockets: with --config, give --base-url too/);
+    expect((await conformance('--config', correct, '--base-url', 'http://127.0.0.1:1', '--seed', '3')).stderr).toMatch(/--seed is for a run in the simulator: give --config without --base-url/);
     expect((await conformance('--base-url', 'http://127.0.0.1:1', '--seed', '3')).stderr).toMatch(/--seed is for a run in the simulator/);
     expect((await conformance('--config', 'no/such/apisim.config.ts')).stderr).toMatch(/no target config at/);
   });

@@ -1,42 +1,25 @@
 import type { Caller } from '../conformance/caller.js';
 import { ConfigRefused, type InProcessTarget, type OpenInProcess } from '../conformance/in-process.js';
+import { cookieIn } from '../conformance/sign-in.js';
 import { AppModuleError } from '../host/app-module/app-module-error.js';
 import { ScenarioError } from '../sim/scenario/spec.js';
 import { conformanceShape } from './conformance-shape.js';
 import { lineSettings } from './line-settings.js';
 import { loadTarget } from './load-target.js';
 import { sessionTransport } from './session-transport.js';
-import type { Target, UserSpec } from './target.js';
+import type { Target } from './target.js';
 import { PreparedTarget, type Role, type TargetSession } from './target-session.js';
+import { userLabel } from './user-label.js';
 
 /** What a request in the simulator is addressed to: a name under `.invalid` (RFC 6761), which reaches nothing real. */
 const simulatedBaseUrl = (target: Target) => `http://${target.name ?? 'target'}.apisim.invalid`;
-
-/** A user's name for the report: the member of the sign-in body that names them, else their id, else the role. */
-function labelOf(spec: UserSpec | undefined, role: string): string {
-  if (spec !== undefined && 'login' in spec) {
-    const body = spec.login.body;
-    if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
-      for (const name of ['user', 'username', 'email', 'name']) if (typeof body[name] === 'string') return body[name];
-    }
-  }
-  return spec?.id ?? role;
-}
-
-/** A session cookie as the auth check tampers with it: only when the credential is exactly one cookie. */
-function cookieOf(headers: Readonly<Record<string, string>>): Caller['cookie'] {
-  const pair = headers.cookie;
-  if (pair === undefined || pair.includes(';')) return undefined;
-  const equals = pair.indexOf('=');
-  return equals <= 0 ? undefined : { name: pair.slice(0, equals), value: pair.slice(equals + 1) };
-}
 
 /** The role's caller as the checks know it: signed in the target's way, or no one when the target declares no users. */
 async function callerOf(run: TargetSession, role: Exclude<Role, 'anonymous'>): Promise<Caller> {
   const users = run.target.users;
   if (users === undefined) return { role, label: 'no credential', headers: {}, userId: undefined, cookie: undefined };
   const signed = await run.caller(role);
-  return { role, label: labelOf(role === 'user' ? users.user : users.otherUser, role), headers: signed.headers, userId: signed.id, cookie: cookieOf(signed.headers) };
+  return { role, label: userLabel(role === 'user' ? users.user : users.otherUser, role), headers: signed.headers, userId: signed.id, cookie: cookieIn(signed.headers) };
 }
 
 /** A mistake in the description or the app is the user's to fix: its message, no stack trace (exit 2). */
