@@ -18,6 +18,8 @@ describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }
     expect(lines).toContain('     95.088  process origin             #1.1   200 ← PUT /notes/1                    59  handled in 35.000 ms');
     expect(lines).toContain('State the app reported: {"1":{"content":"buy milk","savedAt":"2026-01-01T00:00:00.595Z"}}');
     expect(lines.at(-2)).toBe('Replay: npm run sim -- --file docs/examples/hono-notes.json --seed 1');
+    // Its "expect" block, judged against the state the app reported.
+    expect(lines).toContain('  held    finalState /1/content: "buy milk"');
   });
 
   it("--json reports the module's state() as finalState", async () => {
@@ -32,7 +34,7 @@ describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }
     const { code, stdout, stderr } = await sim('--file', 'docs/examples/express-notes.json', '--seed', '1', '--json');
     expect([code, stderr]).toEqual([0, '']);
     const doc = JSON.parse(stdout) as Record<string, unknown>;
-    expect(Object.keys(doc)).toEqual(['scenario', 'seed', 'traceHash', 'events', 'endMs', 'originRequests', 'originFrames', 'cache', 'exchanges', 'notVirtual', 'subscriptions']);
+    expect(Object.keys(doc)).toEqual(['scenario', 'seed', 'traceHash', 'events', 'endMs', 'originRequests', 'originFrames', 'cache', 'exchanges', 'notVirtual', 'subscriptions', 'expectations']);
     expect(doc.exchanges).toEqual([
       { step: 0, client: 'client', auth: 'none', method: 'POST', path: '/notes', status: 201, attempts: 2, latencyMs: 645.212, requestBytes: 22, responseBytes: 31, outcome: 'response' },
       // The naive client's re-send made a second note, which the app serves.

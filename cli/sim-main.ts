@@ -6,6 +6,7 @@ import { writeChromeTrace } from '../sim/cli/chrome-trace.js';
 import { jsonSummary } from '../sim/cli/json-summary.js';
 import { renderRun } from '../sim/cli/run-text.js';
 import { builtinScenarios } from '../sim/scenario/catalog.js';
+import { allHeld, judge } from '../sim/scenario/expectations.js';
 import { scenarioJsonSchema } from '../sim/scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../sim/scenario/resolve.js';
 import { ScenarioError } from '../sim/scenario/spec.js';
@@ -28,7 +29,8 @@ const usageFor = (cmd: string) => `Usage:
                                                  (${cmd} graph --help for its options)
 Options:
   --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
-  --json     print a machine-readable summary instead of the timeline
+  --json     print a machine-readable summary instead of the timeline, with the verdicts of the
+             scenario's "expect" block (exit code 1 when one failed, with or without --json)
   --trace-out FILE
              also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing
   --check-determinism
@@ -76,18 +78,20 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   }
 
   const deterministic = check === undefined || isDeterministic(check);
+  const verdicts = judge(scenario.spec.expect, result);
+  const held = allHeld(verdicts);
   if (values.json === true) {
-    const summary = jsonSummary(result);
+    const summary = { ...jsonSummary(result), expectations: verdicts };
     console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
-    return deterministic ? 0 : 1;
+    return deterministic && held ? 0 : 1;
   }
   if (check !== undefined && !deterministic) {
     console.log(renderDeterminismFailure(check, `${replay} --check-determinism`));
     return 1;
   }
-  console.log(renderRun(scenario.name, seed, result, replay));
+  console.log(renderRun(scenario.name, seed, result, replay, verdicts));
   if (check !== undefined) console.log(determinismPassed(check));
-  return 0;
+  return held ? 0 : 1;
 }
 
 function parseCli(argv: readonly string[]) {

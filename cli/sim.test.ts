@@ -20,6 +20,7 @@ describe('npm run sim', () => {
     expect(stdout).toContain('Final state at the origin: 2 notes');
     expect(stdout).toMatch(/Trace hash [0-9a-f]{64}/);
     expect(stdout).toContain('Replay: npm run sim -- notes-unstable-post --seed 1');
+    expect(stdout).toContain('Expectations: all 2 held.'); // the built-in's own: its status and its two notes
   });
 
   it('--json prints the machine-readable summary', async () => {
@@ -58,6 +59,39 @@ describe('npm run sim', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${bad}: steps[0]: unknown field "wait"`);
     expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a file\'s "expect" block is judged: a failed expectation exits 1 and says what was expected and what happened', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
+    const file = join(dir, 'expects.json');
+    const steps = [{ method: 'POST', path: '/notes', body: { content: 'x' } }];
+    await writeFile(file, JSON.stringify({ modes: { line: 'unstable', client: { policy: 'naive' } }, steps, expect: { statuses: [201], notes: 1 } }));
+    const failed = await sim('--file', file);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toContain('Expectations: 1 of 2 FAILED.');
+    expect(failed.stdout).toMatch(/^ {2}held {4}statuses: each step got its status: \[201\]$/m);
+    expect(failed.stdout).toMatch(/^ {2}FAILED {2}notes: expected 1, got 2 notes at the end$/m);
+
+    const json = await sim('--file', file, '--json');
+    expect(json.code).toBe(1);
+    expect((JSON.parse(json.stdout) as { expectations: unknown }).expectations).toEqual([
+      { expectation: 'statuses', held: true, expected: [201], actual: [201], detail: 'each step got its status: [201]' },
+      { expectation: 'notes', held: false, expected: 1, actual: 2, detail: 'expected 1, got 2 notes at the end' },
+    ]);
+
+    await writeFile(file, JSON.stringify({ modes: { line: 'unstable', client: { policy: 'naive' } }, steps, expect: { statuses: [201], notes: 2 } }));
+    const held = await sim('--file', file);
+    expect(held.code).toBe(0);
+    expect(held.stdout).toContain('Expectations: all 2 held.');
+  });
+
+  it('without an "expect" block a run exits 0 and says, in one line, that nothing was expected', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
+    const file = join(dir, 'plain.json');
+    await writeFile(file, JSON.stringify({ steps: [{ method: 'GET', path: '/notes/1' }] }));
+    const { code, stdout } = await sim('--file', file);
+    expect(code).toBe(0);
+    expect(stdout.split('\n').filter((line) => line.startsWith('Expectations'))).toEqual(['Expectations: none (the scenario has no "expect" block).']);
   });
 
   it.each([

@@ -1,10 +1,11 @@
 import { formatMs } from '../format.js';
 import type { GuestRunResult } from '../scenario/result.js';
+import type { Verdict } from '../scenario/expectations.js';
 import type { RunResult } from '../scenario/run.js';
 import { renderSummary, renderTimeline } from './timeline.js';
 
-/** What `npm run sim -- <scenario>` prints for a run: who ran on what line, the timeline, the summary. */
-export function renderRun(scenario: string, seed: number, result: RunResult | GuestRunResult, replay: string): string {
+/** What `npm run sim -- <scenario>` prints for a run: who ran on what line, the timeline, the summary and its verdicts. */
+export function renderRun(scenario: string, seed: number, result: RunResult | GuestRunResult, replay: string, verdicts?: readonly Verdict[]): string {
   const s = result.settings;
   const wan = s.topology.wan;
   return [
@@ -15,6 +16,6 @@ export function renderRun(scenario: string, seed: number, result: RunResult | Gu
     '',
     renderTimeline(result.trace.events),
     '',
-    renderSummary(result, replay),
+    renderSummary(result, replay, verdicts),
   ].join('\n');
 }

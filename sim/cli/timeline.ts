@@ -2,6 +2,8 @@ import { methodProperties } from '../../src/http/methods.js';
 import { alertText } from '../nodes/alert-text.js';
 import { type GuestRunResult, isGuestRun, type RunRecord } from '../scenario/result.js';
 import type { RunResult } from '../scenario/run.js';
+import type { Verdict } from '../scenario/expectations.js';
+import { renderVerdicts } from './expectations-text.js';
 import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../format.js';
 import type { TraceEvent } from '../trace.js';
@@ -72,7 +74,12 @@ const frameNotes: Partial<Record<TraceEvent['kind'], string>> = {
   ignore: 'socket already closed',
 };
 
-export function renderSummary(result: RunResult | GuestRunResult, replay: string): string {
+/**
+ * The summary under the timeline. With `verdicts` (the CLI always passes them, an empty list when the scenario
+ * expected nothing) it says how the scenario's expectations fared, just above the figures and the replay line,
+ * where a failure is seen; without, it is the summary as it always was.
+ */
+export function renderSummary(result: RunResult | GuestRunResult, replay: string, verdicts?: readonly Verdict[]): string {
   const out: string[] = [];
   out.push('Exchanges (latency: first send to receipt of the whole response, re-sends included)');
   const rows = result.summary.map((x) => [
@@ -88,6 +95,7 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
     out.push('What happened');
     for (const lesson of lessons) out.push(`  ${lesson}`);
   }
+  if (verdicts !== undefined) out.push('', renderVerdicts(verdicts));
   out.push('');
   const c = result.cache;
   out.push(`Cache: ${c.hits} hit${c.hits === 1 ? '' : 's'}, ${c.misses} miss${c.misses === 1 ? '' : 'es'}, ${c.stores} stored, ${c.invalidations} invalidated, ${c.revalidations} revalidated.`);

@@ -9,3 +9,6 @@ export interface BuiltinScenario {
 }
 
 export type ScenarioSteps = ScenarioInput['steps'];
+
+/** What a built-in demonstrates, as its `expect` block: a test runs each and asserts that it holds. */
+export type ScenarioExpect = NonNullable<ScenarioInput['expect']>;

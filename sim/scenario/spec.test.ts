@@ -36,6 +36,10 @@ describe('scenario files', () => {
     [{ ...minimal, topology: { wan: { faults: [{ rule: 'partition', fromUs: 500, untilUs: 500 }] } } }, 'my.json: topology.wan.faults[0].untilUs: must be later than fromUs'],
     [{ ...minimal, crashes: [{ request: 0 }] }, 'my.json: crashes[0]'],
     [{ ...minimal, crashes: [{ request: 1, atUs: 5 }] }, 'my.json: crashes[0]'],
+    [{ ...minimal, expect: { statuses: [200, 200] } }, 'my.json: expect.statuses: must list one status per step (1 step), got 2'],
+    [{ ...minimal, expect: { status: [200] } }, 'my.json: expect: unknown field "status"'],
+    [{ ...minimal, expect: { finalState: { 'notes/0': 1 } } }, 'my.json: expect.finalState.notes/0: key must be a JSON Pointer (RFC 6901)'],
+    [{ ...minimal, origin: { module: './app.ts' }, expect: { notes: 1 } }, 'my.json: expect.notes: counts apisim\'s own notes'],
   ])('refuses %j with where and what', (input, expected) => {
     expect(errorOf(input)).toContain(expected);
   });

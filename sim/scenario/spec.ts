@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
 import { cacheModes } from '../nodes/cache.js';
+import { expectProblems, expectSpec } from './expect-spec.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -196,6 +197,7 @@ export const scenarioSpec = z.strictObject({
     .max(10_000)
     .default([])
     .describe('GraphQL operations over a WebSocket (graphql-ws): each opens its client\'s socket if it has none, subscribes at atUs and completes at untilUs.'),
+  expect: expectSpec.optional(),
 });
 
 export type ScenarioSpec = z.output<typeof scenarioSpec>;
@@ -207,6 +209,7 @@ export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 export type OriginSpec = z.output<typeof originSpec>;
+export type { ExpectSpec } from './expect-spec.js';
 
 export class ScenarioError extends Error {
   override readonly name = 'ScenarioError';
@@ -214,14 +217,18 @@ export class ScenarioError extends Error {
 
 /** Validates a scenario and lists every problem as `where: what was expected`. */
 export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {
-  return parsed(scenarioSpec, input, source, 'scenario');
+  const spec = parsed(scenarioSpec, input, source, 'scenario');
+  // Checked once the rest is valid: these compare `expect` with the steps and the origin it is about.
+  const problems = expectProblems(spec);
+  if (problems.length > 0) throw invalid('scenario', problems.map((p) => `  ${source}: ${p.path}: ${p.message}`));
+  return spec;
 }
 
 /**
  * A scenario's settings without its steps: the line, the cache, the client, the graph, the crashes. A session
  * (`sim/session/`) runs on them and decides its steps as it goes.
  */
-export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true });
+export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true, expect: true });
 export type RunSettings = z.output<typeof runSettingsSpec>;
 export type RunSettingsInput = z.input<typeof runSettingsSpec>;
 
@@ -237,8 +244,11 @@ export function parseStep(input: unknown, source = 'step'): StepSpec {
 function parsed<S extends z.ZodType>(schema: S, input: unknown, source: string, what: string): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const lines = result.error.issues.map((issue) => `  ${source}: ${formatPath(issue.path)}: ${describeIssue(issue, input)}`);
-  throw new ScenarioError(`invalid ${what} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
+  throw invalid(what, result.error.issues.map((issue) => `  ${source}: ${formatPath(issue.path)}: ${describeIssue(issue, input)}`));
+}
+
+function invalid(what: string, lines: readonly string[]): ScenarioError {
+  return new ScenarioError(`invalid ${what} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
 }
 
 /** Parses JSON text first, turning a syntax error's character offset into line and column. */

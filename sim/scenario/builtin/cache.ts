@@ -19,6 +19,7 @@ export const cacheScenarios: readonly BuiltinScenario[] = [
         { client: 'alice', method: 'GET', path: '/notes/1' },
         { client: 'bob', method: 'GET', path: '/notes/1', atUs: 1_000_000 },
       ],
+      expect: { statuses: [200, 200, 200, 200], notes: 1, linearizable: true },
     }),
   },
   {
@@ -31,16 +32,22 @@ export const cacheScenarios: readonly BuiltinScenario[] = [
         { method: 'GET', path: '/notes/1', atUs: 30_000_000 },
         { method: 'GET', path: '/notes/1', atUs: 61_500_000 },
       ],
+      expect: { statuses: [200, 200, 200, 200], notes: 1, linearizable: true },
     }),
   },
   {
     name: 'notes-cache-write-then-read',
     summary: 'GET stores the note, a PUT through the cache discards it (RFC 9111 §4.4), the next GET sees the new content.',
-    build: () => ({ steps: writeThenRead }),
+    build: () => ({ steps: writeThenRead, expect: { statuses: [200, 200, 200, 200], finalState: { '/notes/0/content': 'second' }, linearizable: true } }),
   },
   {
     name: 'notes-cache-no-invalidation',
     summary: 'The same with a broken cache that ignores §4.4: the GET after the PUT returns the old content.',
-    build: () => ({ modes: { cache: 'no-invalidation' }, steps: writeThenRead }),
+    // The origin holds "second" all the same: the stale read is the cache's alone, which only the history shows.
+    build: () => ({
+      modes: { cache: 'no-invalidation' },
+      steps: writeThenRead,
+      expect: { statuses: [200, 200, 200, 200], finalState: { '/notes/0/content': 'second' }, linearizable: false },
+    }),
   },
 ];

@@ -12,19 +12,20 @@ export const graphScenarios: readonly BuiltinScenario[] = [
   {
     name: 'graph-nested-post',
     summary: 'The nested sample as one POST /graphql: one round trip, only the requested fields come back.',
-    build: () => ({ steps: [{ method: 'POST', path: '/graphql', body: { query: nestedSampleQuery, variables: sampleVariables } }] }),
+    build: () => ({ steps: [{ method: 'POST', path: '/graphql', body: { query: nestedSampleQuery, variables: sampleVariables } }], expect: { statuses: [200] } }),
   },
   {
     name: 'graph-partial-failure',
     summary: 'Two aliased users, one asking for 51 posts (over the field\'s 50): that field fails at its path, the other succeeds, status 200 (spec 7.2).',
     build: () => ({
       steps: [{ method: 'POST', path: '/graphql', body: { query: '{ ok: user(id: 1) { name } failed: user(id: 2) { name posts(limit: 51) { title } } }' } }],
+      expect: { statuses: [200] },
     }),
   },
   {
     name: 'graph-invalid-field',
     summary: 'A query naming a field the schema does not have is rejected before execution: 400, errors, no data.',
-    build: () => ({ steps: [{ method: 'POST', path: '/graphql', body: { query: '{ user(id: 1) { name password } }' } }] }),
+    build: () => ({ steps: [{ method: 'POST', path: '/graphql', body: { query: '{ user(id: 1) { name password } }' } }], expect: { statuses: [400] } }),
   },
   {
     name: 'graph-persisted-get',
@@ -36,6 +37,8 @@ export const graphScenarios: readonly BuiltinScenario[] = [
         { method: 'GET', path: persistedPath },
         { method: 'GET', path: persistedPath },
       ],
+      // An unknown hash is answered 200 with PersistedQueryNotFound in errors, as Apollo's APQ does.
+      expect: { statuses: [200, 200, 200, 200] },
     }),
   },
   {
@@ -43,6 +46,7 @@ export const graphScenarios: readonly BuiltinScenario[] = [
     summary: 'Posts of authors of posts, ten levels down: refused for depth before any resolver runs (400).',
     build: () => ({
       steps: [{ method: 'POST', path: '/graphql', body: { query: '{ user(id: 1) { posts { author { posts { author { posts { author { posts { title } } } } } } } } }' } }],
+      expect: { statuses: [400] },
     }),
   },
   {
@@ -50,6 +54,7 @@ export const graphScenarios: readonly BuiltinScenario[] = [
     summary: 'Shallow but wide: 50 posts × 50 comments × author is refused by the cost estimate before execution (400).',
     build: () => ({
       steps: [{ method: 'POST', path: '/graphql', body: { query: 'query Wide($n: Int) { user(id: 1) { posts(limit: $n) { comments(limit: $n) { author { name } } } } }', variables: { n: 50 } } }],
+      expect: { statuses: [400] },
     }),
   },
   {
@@ -57,7 +62,7 @@ export const graphScenarios: readonly BuiltinScenario[] = [
     summary: 'The nested sample at limit 10 (cost 221) five times back to back: the fifth exceeds the 1000-point budget (429 THROTTLED, Retry-After); after the wait it runs.',
     build: () => {
       const costly = { method: 'POST', path: '/graphql', body: { query: nestedSampleQuery, variables: { id: '1', limit: 10 } } };
-      return { steps: [costly, costly, costly, costly, costly, { ...costly, atUs: 3_000_000 }] };
+      return { steps: [costly, costly, costly, costly, costly, { ...costly, atUs: 3_000_000 }], expect: { statuses: [200, 200, 200, 200, 429, 200] } };
     },
   },
 ];

@@ -22,7 +22,12 @@ function crashAt(point: CrashPoint): BuiltinScenario {
   return {
     name: `notes-crash-${point}`,
     summary: crashSummary[point],
-    build: () => ({ modes: { client: { policy: 'keyed' } }, crashes: [{ request: 1, point, downUs: 200_000 }], steps: postThenRead }),
+    build: () => ({
+      modes: { client: { policy: 'keyed' } },
+      crashes: [{ request: 1, point, downUs: 200_000 }],
+      steps: postThenRead,
+      expect: { statuses: [201, 200], notes: 1, linearizable: true },
+    }),
   };
 }
 
@@ -37,6 +42,7 @@ export const hostileScenarios: readonly BuiltinScenario[] = [
       modes: { idempotencyRecord: 'write-behind', client: { policy: 'keyed' } },
       crashes: [{ request: 1, point: 'after-effect', downUs: 200_000 }],
       steps: [...postThenRead, { method: 'GET', path: '/notes/2' }],
+      expect: { statuses: [201, 200, 200], notes: 2, linearizable: false },
     }),
   },
   {
@@ -49,6 +55,7 @@ export const hostileScenarios: readonly BuiltinScenario[] = [
         { client: 'alice', method: 'PUT', path: '/notes/1', atUs: 0, body: { content: 'alice' } },
         { client: 'bob', method: 'PUT', path: '/notes/2', atUs: 0, body: { content: 'bob' } },
       ],
+      expect: { statuses: [200, 200], notes: 2, linearizable: true },
     }),
   },
   {
@@ -61,6 +68,7 @@ export const hostileScenarios: readonly BuiltinScenario[] = [
         { method: 'PUT', path: '/notes/1', body: { content: 'first' } },
         { method: 'GET', path: '/notes/1' },
       ],
+      expect: { statuses: [200, 200], notes: 1, linearizable: true },
     }),
   },
   ...(['keyed', 'safe'] as const).map((policy): BuiltinScenario => ({
@@ -83,6 +91,8 @@ export const hostileScenarios: readonly BuiltinScenario[] = [
         { client: 'bob', method: 'DELETE', path: '/notes/1', atUs: 1_200_000 },
         { client: 'bob', method: 'GET', path: '/notes/1', atUs: 2_000_000 },
       ],
+      // Bob's read after his own DELETE: 404 when the re-send was replayed, the note back (200) when it was not.
+      expect: policy === 'keyed' ? { statuses: [200, 204, 404], notes: 0, linearizable: true } : { statuses: [200, 204, 200], notes: 1, linearizable: false },
     }),
   })),
 ];

@@ -1,6 +1,6 @@
 import type { ResendPolicyName } from '../../../src/client/resend-policy.js';
 import type { Rng } from '../../rng.js';
-import type { BuiltinScenario, ScenarioSteps } from '../builtin-scenario.js';
+import type { BuiltinScenario, ScenarioExpect, ScenarioSteps } from '../builtin-scenario.js';
 
 const note = (content: string) => ({ content });
 const lineArticle = (line: string) => (line === 'unstable' ? 'an unstable' : 'a stable');
@@ -14,13 +14,14 @@ function demonstration(
   method: string,
   summary: (line: string) => string,
   steps: ScenarioSteps,
+  expect: (line: 'stable' | 'unstable') => ScenarioExpect,
   policy: ResendPolicyName = 'naive',
 ): BuiltinScenario[] {
   const suffix = policy === 'naive' ? '' : `-${policy}`;
   return (['stable', 'unstable'] as const).map((line) => ({
     name: `notes-${line}-${method}${suffix}`,
     summary: summary(line),
-    build: () => ({ modes: { line, client: { policy } }, steps }),
+    build: () => ({ modes: { line, client: { policy } }, steps, expect: expect(line) }),
   }));
 }
 
@@ -32,6 +33,7 @@ export const notesScenarios: readonly BuiltinScenario[] = [
       { method: 'PUT', path: '/notes/1', body: note('first draft') },
       { method: 'GET', path: '/notes/1' },
     ],
+    () => ({ statuses: [200, 200], notes: 1, linearizable: true }),
   ),
   ...demonstration(
     'delete',
@@ -41,17 +43,21 @@ export const notesScenarios: readonly BuiltinScenario[] = [
       { method: 'DELETE', path: '/notes/1' },
       { method: 'GET', path: '/notes/1' },
     ],
+    // On the unstable line the re-sent DELETE finds nothing to remove: a 404 that still means "gone".
+    (line) => ({ statuses: [200, line === 'stable' ? 204 : 404, 404], notes: 0, linearizable: true }),
   ),
   ...demonstration(
     'post',
     (line) => `POST /notes once on ${lineArticle(line)} line: ${line === 'unstable' ? 'the re-send creates a second note.' : 'one note.'}`,
     [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+    (line) => ({ statuses: [201], notes: line === 'stable' ? 1 : 2 }),
   ),
   ...demonstration(
     'post',
     (line) =>
       `POST /notes once on ${lineArticle(line)} line with the safe client: ${line === 'unstable' ? 'no re-send, one note, and the client reports the outcome as unknown.' : 'one note.'}`,
     [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+    (line) => ({ statuses: [line === 'stable' ? 201 : null], notes: 1 }),
     'safe',
   ),
   ...demonstration(
@@ -59,6 +65,7 @@ export const notesScenarios: readonly BuiltinScenario[] = [
     (line) =>
       `POST /notes once on ${lineArticle(line)} line with the keyed client: it carries an Idempotency-Key${line === 'unstable' ? ', and the re-send carries the same key.' : '.'}`,
     [{ method: 'POST', path: '/notes', body: note('buy milk') }],
+    () => ({ statuses: [201], notes: 1, linearizable: true }),
     'keyed',
   ),
   {
@@ -69,6 +76,7 @@ export const notesScenarios: readonly BuiltinScenario[] = [
         { method: 'PUT', path: '/notes/1', atUs: 0, body: note('a'.repeat(2_000)) },
         { method: 'PUT', path: '/notes/2', atUs: 0, body: note('b'.repeat(2_000)) },
       ],
+      expect: { statuses: [200, 200], notes: 2 },
     }),
   },
   {
@@ -85,6 +93,8 @@ export const notesScenarios: readonly BuiltinScenario[] = [
         },
       },
       steps: randomNoteSteps(workload, ['alice', 'bob', 'carol'], 12),
+      // The statuses are the seed's to decide; what holds on every seed is that nothing broke.
+      expect: { noServerErrors: true, linearizable: true },
     }),
   },
 ];

@@ -19,6 +19,10 @@ function behaviours(): BuiltinScenario[] {
         read(121, 'none'),
         read(121, 'session:alice'),
       ],
+      // Order 121 is the first the origin holds; bob's PATCH either moved its delivery or was refused.
+      expect: orders === 'login-only'
+        ? { statuses: [200, 200, 200, 401, 200], finalState: { '/orders/0/delivery_address': '9 Mallory Street' } }
+        : { statuses: [200, 403, 403, 401, 200], finalState: { '/orders/0/delivery_address': '1 Apple Lane' } },
     }),
   }));
 }
@@ -30,6 +34,7 @@ export const ordersScenarios: readonly BuiltinScenario[] = [
     summary: 'Support (sam) may read any customer\'s order by role, but may not change one: 200, then 403.',
     build: () => ({
       steps: [read(123, 'session:sam'), { method: 'PATCH', path: '/orders/123', auth: 'session:sam', body: { delivery_address: 'x' } }],
+      expect: { statuses: [200, 403], finalState: { '/orders/2/delivery_address': '22 Birch Road' } },
     }),
   },
   {
@@ -43,6 +48,7 @@ export const ordersScenarios: readonly BuiltinScenario[] = [
         read(121, 'forged-token:bob'),
         read(121, 'alg-none-token:bob'),
       ],
+      expect: { statuses: [401, 401, 401, 401, 401] },
     }),
   },
   {
@@ -50,6 +56,7 @@ export const ordersScenarios: readonly BuiltinScenario[] = [
     summary: 'A 15-minute token works at once and is refused 16 minutes later; an already expired one is refused at once.',
     build: () => ({
       steps: [read(121, 'token:alice'), { ...read(121, 'token:alice'), atUs: 16 * 60 * 1_000_000 }, read(121, 'expired-token:alice')],
+      expect: { statuses: [200, 401, 401] },
     }),
   },
   {
@@ -63,16 +70,17 @@ export const ordersScenarios: readonly BuiltinScenario[] = [
         read(121, 'session:alice'),
         read(121, 'token:alice'),
       ],
+      expect: { statuses: [200, 200, 204, 401, 200] },
     }),
   },
   {
     name: 'orders-sequential-probe',
     summary: 'Alice walks order ids 121 to 126: four refusals in a row raise the enumeration alert (spec §5.8).',
-    build: () => ({ steps: [121, 122, 123, 124, 125, 126].map((id) => read(id, 'session:alice')) }),
+    build: () => ({ steps: [121, 122, 123, 124, 125, 126].map((id) => read(id, 'session:alice')), expect: { statuses: [200, 200, 403, 403, 403, 403] } }),
   },
   {
     name: 'orders-session-vs-token',
     summary: 'The same order read with a session cookie and with a bearer token: same answer, different gate-1 work.',
-    build: () => ({ steps: [read(121, 'session:alice'), read(121, 'token:alice')] }),
+    build: () => ({ steps: [read(121, 'session:alice'), read(121, 'token:alice')], expect: { statuses: [200, 200] } }),
   },
 ];
