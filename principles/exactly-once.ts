@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { RunSettingsInput } from '../sim/scenario/spec.js';
 import { TargetError } from '../target/define-target.js';
-import type { Target, WritableSpec } from '../target/target.js';
+import type { WritableSpec } from '../target/target.js';
 import type { TargetSession } from '../target/target-session.js';
 import { idempotencyKeyHeader } from './idempotency-key-header.js';
 import { writableProblem } from './idempotent-resend.js';
@@ -13,8 +13,9 @@ import type { Principle } from './principle.js';
  * Spec §4: on a line that loses, duplicates and delays messages, the keyed client re-sends a POST under the
  * key it was first sent with, and the origin makes that safe: every POST the client was answered 2xx took
  * effect exactly once, and every other (no answer, or a refusal) at most once. Where the origin can be made
- * to crash (apisim's own origin; not a guest's app, whose process the simulator does not own), a crash before
- * or after the effect, or after the answer, must not change that either.
+ * to crash and restart on the storage it kept (apisim's own origin; a guest's app whose module exports
+ * `restart(app)`), a crash before or after the effect, or after the answer, must not change that either:
+ * keys the app keeps only in its process's memory are lost with it, and the re-send makes a second object.
  *
  * Only for a target that declares `idempotencyKey`: without one, a duplicated request is a second POST
  * whatever anyone does.
@@ -44,16 +45,16 @@ const maxAttempts = 10;
 
 export const exactlyOnce: Principle<ExactlyOncePlan> = {
   name: 'exactly-once',
-  statement: 'under loss, duplicates and delay (and crashes of apisim\'s own origin; a guest app\'s process cannot be crashed), every POST the keyed client was answered 2xx takes effect exactly once, every other at most once',
+  statement: 'under loss, duplicates and delay (and crashes, where the origin can restart: apisim\'s own, or an app whose module exports restart), every POST the keyed client was answered 2xx takes effect exactly once, every other at most once',
 
   notApplicable(target) {
     if (target.idempotencyKey === undefined) return 'the target declares no idempotencyKey: without one, a duplicated POST is rightly a second one';
     return writableProblem(target);
   },
 
-  plan(target) {
+  plan(target, origin) {
     const posts = fc.array(fc.nat({ max: target.writable.length - 1 }), { minLength: 1, maxLength: 4 });
-    return fc.record({ faults, posts, crash: crashes(target) ? fc.option(crash, { nil: null }) : fc.constant(null) });
+    return fc.record({ faults, posts, crash: origin.restarts ? fc.option(crash, { nil: null }) : fc.constant(null) });
   },
 
   settings(plan): RunSettingsInput {
@@ -99,9 +100,6 @@ export const exactlyOnce: Principle<ExactlyOncePlan> = {
     return problems;
   },
 };
-
-/** Only apisim's own origin runs as a process the simulator can crash and restart on the same storage. */
-const crashes = (target: Target): boolean => 'apisim' in target.app;
 
 /**
  * The sign-in crosses the lossy line too; a line that loses it every time leaves nothing to judge, which

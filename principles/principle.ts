@@ -3,6 +3,12 @@ import type { RunSettingsInput } from '../sim/scenario/spec.js';
 import type { Target } from '../target/target.js';
 import type { TargetSession } from '../target/target-session.js';
 
+/** What the target's origin lets a run do to it besides send requests (`PreparedTarget`). */
+export interface OriginAbilities {
+  /** It can be crashed and restarted on the storage it kept: apisim's own origin, an app that exports `restart`. */
+  readonly restarts: boolean;
+}
+
 /**
  * One principle, written once, checked against any target (apisim's own origin is one): what a run does is
  * drawn by fast-check (`plan`), sent through a session on the simulator (`check`), and judged there. A plan
@@ -16,8 +22,8 @@ export interface Principle<Plan> {
   readonly statement: string;
   /** Why the principle cannot be checked on this target (it declares no users, no writable resource), or undefined when it can. */
   notApplicable(target: Target): string | undefined;
-  /** The runs to try on this target: the requests, and the faults of the line. */
-  plan(target: Target): fc.Arbitrary<Plan>;
+  /** The runs to try on this target: the requests, and the faults of the line (and crashes, where `origin` allows them). */
+  plan(target: Target, origin: OriginAbilities): fc.Arbitrary<Plan>;
   /** The line, cache and client a plan runs on (a scenario's settings without steps). */
   settings(plan: Plan): RunSettingsInput;
   /** Runs the plan in the session and says what broke the principle; empty when it held. */

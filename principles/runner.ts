@@ -82,7 +82,7 @@ export async function runPrinciple<Plan>(prepared: PreparedTarget, principle: Pr
   const runs = runCount(options.runs ?? 30);
   const fcSeed = options.fcSeed ?? numberFromEnv('APISIM_SEED') ?? numberFromEnv('FC_SEED');
   const fcPath = options.fcPath ?? textFromEnv('APISIM_PATH') ?? textFromEnv('FC_PATH');
-  const property = fc.asyncProperty(simulatorSeed, principle.plan(prepared.target), async (seed, plan) => {
+  const property = fc.asyncProperty(simulatorSeed, principle.plan(prepared.target, prepared), async (seed, plan) => {
     const problems = await checkOnce(prepared, principle, seed, plan);
     if (problems.length > 0) throw new RunBroken(problems.join('\n'));
   });

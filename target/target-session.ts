@@ -55,6 +55,14 @@ export class PreparedTarget {
     return this.target.name ?? 'target';
   }
 
+  /**
+   * Whether a run may crash the app and restart it on the storage it kept: apisim's own origin always can, an
+   * app when its module exports `restart(app)`.
+   */
+  get restarts(): boolean {
+    return this.#guest?.restartable ?? true;
+  }
+
   /** The app as a scenario file written into `folder` names it (`origin`), or none for apisim's own. */
   originFor(folder: string): OriginSpec | undefined {
     const { app } = this.target;

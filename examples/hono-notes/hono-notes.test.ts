@@ -2,7 +2,7 @@ import { fetchOrigin, parseScenario } from 'apisim';
 import type { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, type Example, namedFactory, runExample, scenarioFile, statuses, unlabelled } from '../test-kit.js';
-import createApp, { flawed, state } from './app.js';
+import createApp, { flawed, forgetful, restart, state } from './app.js';
 
 const unstablePost = scenarioFile(new URL('unstable-post.json', import.meta.url));
 const idempotentPost = scenarioFile(new URL('unstable-post-idempotent.json', import.meta.url));
@@ -81,6 +81,22 @@ describe('hono-notes: a POST on an unstable line', { timeout: 20_000 }, () => {
     expect((await send('GET', '/notes/1')).status).toBe(404);
     // Nor an id that was deleted: the counter moves on.
     expect(await (await send('POST', '/notes', { content: 'd' })).json()).toMatchObject({ id: '3' });
+  });
+
+  it('restart(app) is a new app on the store the old one kept: its notes and, in the correct form, its keys (Hono\'s app.request)', async () => {
+    const post = (app: Hono) =>
+      app.request('/notes', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'k-1' }, body: JSON.stringify({ content: 'buy milk' }) });
+    for (const [build, notesAfterResend] of [[() => createApp(), 1], [forgetful, 2]] as const) {
+      const app = build();
+      expect((await post(app)).status).toBe(201);
+      const again = restart(app);
+      expect(again).not.toBe(app);
+      expect(state(again).notes).toHaveLength(1);
+      // The same key again, on the new process: the correct form remembers it, the forgetful one does not.
+      expect((await post(again)).status).toBe(201);
+      expect(state(again).notes).toHaveLength(notesAfterResend);
+      expect(state(app).notes).toHaveLength(notesAfterResend);
+    }
   });
 
   it('replays a seed exactly: the same seed twice gives the same trace hash', async () => {

@@ -16,9 +16,11 @@ const require = createRequire(import.meta.url);
 
 type Namespace = Readonly<Record<string, unknown>>;
 
-/** One run's app: the adapter the simulator calls, and the module's `state` bound to this run's app. */
+/** One run's app: the adapter the simulator calls, and the module's `state` and `restart` bound to this run's app. */
 export interface ModuleOrigin extends AdaptedApp {
   readonly reportState: () => unknown;
+  /** The module's `restart(app)` called with this app, and its answer adapted; undefined when the module has none. */
+  readonly restarted: (() => Promise<ModuleOrigin>) | undefined;
 }
 
 /** The app a scenario file names, loaded and checked, ready to be built once per run. */
@@ -29,6 +31,8 @@ export interface AppModule {
   readonly exportName: string;
   /** A factory builds a fresh app per run; an app instance is imported afresh for each run instead. */
   readonly factory: boolean;
+  /** The module exports `restart(app)`, so a run on it may crash the app (docs/guest-world.md, "Crashes: the restart hook"). */
+  readonly restarts: boolean;
   /** What `runGuestScenario` takes: `app` builds this run's, `state` is there when the module exports one. */
   readonly guest: GuestApp<ModuleOrigin>;
 }
@@ -61,6 +65,7 @@ export async function loadAppModule(origin: OriginSpec, scenarioFile: string, op
   const shape = appShape(exported, origin.kind);
   if (shape.kind === 'none') throw new AppModuleError(`${where} is not an app: it is ${shape.problem}. ${whatAnAppIs}`);
   const hasState = stateOf(loaded, origin) !== undefined;
+  const hasRestart = restartOf(loaded, origin) !== undefined;
   const adapt = (built: Exclude<AppShape, { kind: 'none' | 'factory' }>, ns: Namespace): ModuleOrigin => {
     const adapted = built.kind === 'fetch' ? fetchOrigin(built.app, options) : listenerOrigin(built.app, options);
     const state = stateOf(ns, origin);
@@ -71,7 +76,9 @@ export async function loadAppModule(origin: OriginSpec, scenarioFile: string, op
         throw new AppModuleError(`state() of ${origin.module} threw: ${firstLine(error)}`);
       }
     };
-    return { handle: adapted.handle, reportState };
+    const restart = restartOf(ns, origin);
+    const restarted = restart === undefined ? undefined : async (): Promise<ModuleOrigin> => adapt(await restartedApp(restart, built.app, origin), ns);
+    return { handle: adapted.handle, reportState, restarted };
   };
 
   let runs = 0;
@@ -97,8 +104,15 @@ export async function loadAppModule(origin: OriginSpec, scenarioFile: string, op
     path,
     exportName: origin.export,
     factory: shape.kind === 'factory',
-    guest: { app, state: hasState ? (run) => run.reportState() : undefined },
+    restarts: hasRestart,
+    guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined },
   };
+}
+
+/** A run's app restarted: every app of a module that exports `restart` has one (`ModuleOrigin.restarted`). */
+function restartOfRun(run: ModuleOrigin): Promise<ModuleOrigin> {
+  if (run.restarted === undefined) throw new Error('unreachable: an app of a module with restart has restarted');
+  return run.restarted();
 }
 
 async function importModule(url: string, failure: string): Promise<Namespace> {
@@ -134,6 +148,43 @@ function stateOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknown)
     throw new AppModuleError(`export "state" of ${origin.module} is ${valueText(state)}, not a function: state(app) says what the run reports as the app's final state`);
   }
   return state as (app: unknown) => unknown;
+}
+
+/**
+ * The module's `restart`, if it exports one: called after a crash with the app that crashed, it returns a new
+ * app on the storage that one kept (docs/guest-world.md, "Crashes: the restart hook").
+ */
+function restartOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknown) | undefined {
+  const restart = ns.restart;
+  if (restart === undefined) return undefined;
+  if (typeof restart !== 'function') {
+    throw new AppModuleError(
+      `export "restart" of ${origin.module} is ${valueText(restart)}, not a function: restart(app) returns a new app on the storage the crashed app kept`,
+    );
+  }
+  return restart as (app: unknown) => unknown;
+}
+
+/**
+ * What `restart(app)` returned, told as a factory's app is. The app it was given is refused: a restart that
+ * keeps the process's memory would hide exactly what a crash loses.
+ */
+async function restartedApp(restart: (app: unknown) => unknown, old: unknown, origin: OriginSpec): Promise<Exclude<AppShape, { kind: 'none' | 'factory' }>> {
+  const where = `restart(app) of ${origin.module}`;
+  let value: unknown;
+  try {
+    value = await restart(old);
+  } catch (error) {
+    if (error instanceof AppModuleError) throw error;
+    throw new AppModuleError(`${where} threw: ${firstLine(error)}`);
+  }
+  if (value === old) {
+    throw new AppModuleError(`${where} returned the app it was given: return a new app on the same storage, so that what the crashed process held only in memory is lost, as in a real crash`);
+  }
+  const shape = appShape(value, origin.kind === 'factory' ? undefined : origin.kind, true);
+  if (shape.kind === 'none') throw new AppModuleError(`${where} did not return an app: it returned ${shape.problem}. ${whatAnAppIs}`);
+  if (shape.kind === 'factory') throw new Error('unreachable: a built app is never told as a factory');
+  return shape;
 }
 
 /** What a factory built, told as an export is, or an error that says what it built instead. */

@@ -25,20 +25,35 @@ export interface GuestApp<P extends OriginProcess = OriginProcess> {
   readonly app: () => P | Promise<P>;
   /** What the run's result shows as the app's state; asked at the end, still inside the world. */
   readonly state?: ((app: P) => unknown) | undefined;
+  /**
+   * After a crash, a new app on the storage the crashed `app` kept, as a service restarts on its database.
+   * Called inside the world, at the virtual time the process comes back; without it, crashes are refused.
+   */
+  readonly restart?: ((app: P) => P | Promise<P>) | undefined;
 }
 
 /** A guest's app as the origin of runs: each run lends a new `World` and builds a new app in it. */
 export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestOrigin {
+  const restartApp = guest.restart;
   return {
+    restartable: restartApp !== undefined,
     async enter(sim: Simulation, rng: Rng): Promise<GuestVisit> {
       const world = World.lend(sim, rng);
       try {
-        const app = await started(guest.app, world);
+        const app = await started(guest.app, world, 'factory');
         await world.finishStart(startIoLimitMs);
+        // The app serving now: a restart replaces it, and the state asked at the end is the last one's.
+        let serving = app;
+        const restart = restartApp === undefined ? undefined : async (): Promise<P> => {
+          const old = serving;
+          serving = await started(() => restartApp(old), world, 'restart');
+          return serving;
+        };
         return {
           process: app,
+          restart,
           settle: () => world.settle(),
-          state: () => guest.state?.(app),
+          state: () => guest.state?.(serving),
           realWork: () => world.realWork(),
           notVirtual: () => world.notVirtual(),
           leave: () => {
@@ -56,9 +71,9 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
 /**
  * The factory's app, once it has one. An app starts at virtual time 0 and its timers run only once the
  * scenario does, so a factory that waits on one of its own timers would never finish: a real-time watchdog
- * says so instead of hanging.
+ * says so instead of hanging. A restart runs inside an event of the run, which waits for it, so the same holds.
  */
-async function started<P>(factory: () => P | Promise<P>, world: World): Promise<P> {
+async function started<P>(factory: () => P | Promise<P>, world: World, what: 'factory' | 'restart'): Promise<P> {
   const building = factory();
   if (!(building instanceof Promise)) return building;
   let watchdog: ReturnType<typeof realSetTimeout> | undefined;
@@ -66,8 +81,8 @@ async function started<P>(factory: () => P | Promise<P>, world: World): Promise<
     watchdog = realSetTimeout(() => {
       const pending = world.timers.pending;
       reject(new Error(
-        `the app's factory did not finish within ${startLimitMs / 1000} s of real time. An app's own timers run only once the scenario does ` +
-          `(${pending} pending now), so a factory that waits on one never finishes: start the app without waiting on its timers`,
+        `the app's ${what} did not finish within ${startLimitMs / 1000} s of real time. An app's own timers do not run while it ${what === 'factory' ? 'starts' : 'restarts'} ` +
+          `(${pending} pending now), so a ${what} that waits on one never finishes: start the app without waiting on its timers`,
       ));
     }, startLimitMs);
   });

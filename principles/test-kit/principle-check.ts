@@ -8,7 +8,7 @@ import type { Principle } from '../principle.js';
  * reports and counterexample files; the principles' own tests need only the verdict.
  */
 export function principleProperty<Plan>(principle: Principle<Plan>, prepared: PreparedTarget) {
-  return fc.asyncProperty(fc.nat({ max: 1_000_000 }), principle.plan(prepared.target), async (seed, plan) => {
+  return fc.asyncProperty(fc.nat({ max: 1_000_000 }), principle.plan(prepared.target, prepared), async (seed, plan) => {
     const run = await prepared.open({ seed, settings: principle.settings(plan), trace: 'off' });
     try {
       const problems = await principle.check(run, plan);

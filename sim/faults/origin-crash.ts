@@ -7,6 +7,8 @@ import { checkDurationUs } from './fault-rule.js';
  * - `before-effect`: the request arrived and was being handled; nothing of it is committed.
  * - `after-effect`: the change is committed, the response never leaves.
  * - `after-response`: the response has left; the crash only loses what came after it.
+ * A guest's app commits out of apisim's sight, so for it `after-effect` is "after the app answered, before
+ * the answer leaves" (docs/guest-world.md, "Crashes: the restart hook").
  */
 export const crashPoints = ['before-effect', 'after-effect', 'after-response'] as const;
 export type CrashPoint = (typeof crashPoints)[number];

@@ -1,10 +1,15 @@
+import { andThen, type Maybe } from '../../src/http/handler.js';
 import { checkCrash, type OriginCrash } from '../faults/origin-crash.js';
 import type { OriginProcess } from './origin-process.js';
 
-/** The crashes a run schedules, and how to start the process again on the storage the crashed one left. */
+/**
+ * The crashes a run schedules, and how to start the process again on the storage the crashed one left. A
+ * guest's app may take a promise to restart (`restart(app)` of its module): the origin stays down until it
+ * settles.
+ */
 export interface OriginRestarts<P extends OriginProcess = OriginProcess> {
   readonly crashes: readonly OriginCrash[];
-  restart(): P;
+  restart(): P | Promise<P>;
 }
 
 export type RequestCrash = Extract<OriginCrash, { request: number }>;
@@ -25,7 +30,7 @@ export class OriginLife<P extends OriginProcess> {
   readonly #crashAtRequest = new Map<number, RequestCrash>();
   /** Crashes at a virtual time, in the order the run gave them, for the node to schedule. */
   readonly timedCrashes: readonly TimedCrash[];
-  readonly #restart: (() => P) | undefined;
+  readonly #restart: (() => P | Promise<P>) | undefined;
 
   constructor(process: P, restarts: OriginRestarts<P> | undefined) {
     this.#process = process;
@@ -73,10 +78,12 @@ export class OriginLife<P extends OriginProcess> {
     return true;
   }
 
-  /** A new process starts on the same storage. */
-  restart(): void {
+  /** A new process starts on the same storage; apisim's own starts at once, so no promise is made for it. */
+  restart(): Maybe<void> {
     if (this.#restart === undefined) throw new Error('the origin has no way to restart');
-    this.#process = this.#restart();
-    this.#down = false;
+    return andThen(this.#restart(), (process) => {
+      this.#process = process;
+      this.#down = false;
+    });
   }
 }

@@ -10,7 +10,7 @@ import type { Network, SimNode } from '../node.js';
 import type { Simulation } from '../simulation.js';
 import { frameEvent, messageEvent, nodeEvent, type Trace, type TraceKind } from '../trace.js';
 import { alertText } from './alert-text.js';
-import { OriginLife, type OriginRestarts } from './origin-life.js';
+import { OriginLife, type OriginRestarts, type RequestCrash } from './origin-life.js';
 import type { OriginProcess } from './origin-process.js';
 import { SocketTable } from './socket-table.js';
 
@@ -64,6 +64,8 @@ export class AnswerFailedError extends Error {
  *
  * Crashes (`OriginLife`): the process dies at a request's crash point or at a time, whatever it was
  * handling is lost, what reaches it while down is lost, and a new process starts on the same storage.
+ * A detached origin (a guest's app) is handed nothing after its crash and its answers still owed never
+ * leave; what its pending promises still do to the storage, apisim cannot stop (docs/guest-world.md).
  */
 export class OriginNode<P extends OriginProcess = OriginProcess> implements SimNode {
   readonly name: string;
@@ -150,43 +152,63 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
       this.#crash(crash, env);
       return;
     }
-    const handled = this.#handle(env, crash.point === 'after-effect' ? crash : undefined);
-    if (crash.point === 'after-effect') return handled;
-    return andThen(handled, () => this.#crash(crash, env));
+    return this.#handle(env, crash);
   }
 
-  /** Handles the request and answers it, or, with `crashBeforeReply`, dies with the answer unsent. */
-  #handle(env: RequestEnvelope, crashBeforeReply?: OriginCrash): Maybe<void> {
+  /**
+   * Handles the request and answers it; with a crash, dies before the answer leaves (`after-effect`) or
+   * right after it (`after-response`). A detached answer meets its crash when it settles.
+   */
+  #handle(env: RequestEnvelope, crash?: RequestCrash): Maybe<void> {
     const serving = this.#life.process;
     const open = serving.openSocket;
     if (open !== undefined && isWebSocketUpgrade(env.request)) {
-      return andThen(open(env.request, this.#sockets.peer(env.client, env.exchangeId)), (opening) => this.#opened(env, opening));
+      const opened = andThen(open(env.request, this.#sockets.peer(env.client, env.exchangeId)), (opening) => this.#opened(env, opening));
+      // The socket opens with the 101, so there is no instant between an upgrade's effect and its answer: only `after-response` falls in it.
+      return crash?.point === 'after-response' ? andThen(opened, () => this.#crash(crash, env)) : opened;
     }
     const result = serving.handle(env.request);
-    if (crashBeforeReply !== undefined) return andThen(result, () => this.#crash(crashBeforeReply, env));
-    // Every request passes here: written out rather than with `andThen`, so a synchronous answer costs no closure.
-    if (result instanceof Promise) {
-      if (this.#detached) {
-        this.#awaitDetached(env, result);
-        return;
-      }
-      return result.then((res) => this.#sendWhenSettled(responseTo(env, res)));
+    if (result instanceof Promise && this.#detached) {
+      this.#awaitDetached(env, result, crash);
+      return;
     }
-    return this.#sendWhenSettled(responseTo(env, result));
+    if (crash?.point === 'after-effect') return andThen(result, () => this.#crash(crash, env));
+    // Every request passes here: written out rather than with `andThen`, so a synchronous answer costs no closure.
+    const sent = result instanceof Promise ? result.then((res) => this.#sendWhenSettled(responseTo(env, res))) : this.#sendWhenSettled(responseTo(env, result));
+    return crash === undefined ? sent : andThen(sent, () => this.#crash(crash, env));
   }
 
-  /** The answer leaves when it settles, at that virtual time; meanwhile the request is owed. */
-  #awaitDetached(env: RequestEnvelope, answer: Promise<HttpResponse>): void {
+  /**
+   * The answer leaves when it settles, at that virtual time; meanwhile the request is owed. An answer of a
+   * life a crash has ended is lost: the app kept running it (a promise cannot be stopped), but its process
+   * is gone, so nothing it says leaves.
+   */
+  #awaitDetached(env: RequestEnvelope, answer: Promise<HttpResponse>, crash: RequestCrash | undefined): void {
     const sinceUs = this.#sim.nowUs;
+    const life = this.#life.current;
     const awaited: AwaitedAnswer = { env, arrivedUs: sinceUs - this.#processingUs, sinceUs };
     this.#awaited.add(awaited);
     answer.then(
       (res) => {
         this.#awaited.delete(awaited);
-        void this.#sendWhenSettled(responseTo(env, res), `handled in ${formatMs(this.#sim.nowUs - awaited.arrivedUs)} ms`);
+        if (life !== this.#life.current) {
+          this.#record('drop', env, 'answer lost in the crash');
+          return;
+        }
+        if (crash?.point === 'after-effect') {
+          this.#crash(crash, env);
+          return;
+        }
+        void andThen(this.#sendWhenSettled(responseTo(env, res), `handled in ${formatMs(this.#sim.nowUs - awaited.arrivedUs)} ms`), () => {
+          if (crash !== undefined) this.#crash(crash, env);
+        });
       },
       (error: unknown) => {
         this.#awaited.delete(awaited);
+        if (life !== this.#life.current) {
+          this.#record('drop', env, 'answer lost in the crash');
+          return;
+        }
         const { method, path } = env.request;
         const why = error instanceof Error ? error.message : String(error);
         this.#failure ??= new AnswerFailedError(
@@ -200,6 +222,8 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   /** The process dies: its work in progress, sockets and unsent frames are lost; the storage stays. */
   #crash(crash: OriginCrash, env: RequestEnvelope | undefined): void {
     if (!this.#life.end()) return;
+    // What the dead process owed is no longer owed: its answers are lost (`#awaitDetached`).
+    this.#awaited.clear();
     const open = this.#sockets.reset();
     this.#record('crash', env, describeCrash(crash));
     // The host's TCP stack is gone with the process: each open socket's client sees the connection drop
@@ -207,11 +231,11 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     for (const { client, connection } of open) {
       this.#network.send(this, closeFrame(client, connection, 'to-client', 1006, 'connection lost: the origin crashed'));
     }
-    this.#sim.schedule(crash.downUs, () => {
-      this.#life.restart();
-      this.#alertsSeen = 0;
-      this.#record('restart', undefined, 'restarted on the same storage');
-    });
+    this.#sim.schedule(crash.downUs, () =>
+      andThen(this.#life.restart(), () => {
+        this.#alertsSeen = 0;
+        this.#record('restart', undefined, 'restarted on the same storage');
+      }));
   }
 
   /**

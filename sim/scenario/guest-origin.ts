@@ -8,6 +8,11 @@ import type { Simulation } from '../simulation.js';
  */
 export interface GuestOrigin {
   /**
+   * Whether a crash can restart the app (its module exports `restart(app)`): a scenario with `crashes` is
+   * refused without it, before any app is built.
+   */
+  readonly restartable: boolean;
+  /**
    * Lends the app a virtual world for one run (time from `sim`, randomness from `rng`) and builds a fresh app
    * inside it, so that what it does while starting is virtual too. The world is lent until `leave`; when
    * building fails, it is given back before the error comes out.
@@ -19,6 +24,11 @@ export interface GuestOrigin {
 export interface GuestVisit {
   /** The app, built for this run. */
   readonly process: OriginProcess;
+  /**
+   * After a crash: a new app on the storage the serving one kept, which serves from then on (and whose state
+   * `state` reports). Undefined when the app cannot restart (`GuestOrigin.restartable`).
+   */
+  readonly restart: (() => Promise<OriginProcess>) | undefined;
   /** Lets the app's work pending at the current virtual time run (`Guest.settle`). */
   settle(): Promise<void>;
   /** What the app says its state is, asked at the end while the world is still lent; undefined without a way to ask. */

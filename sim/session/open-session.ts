@@ -3,6 +3,7 @@ import { Simulation } from '../simulation.js';
 import { Trace, type TraceMode } from '../trace.js';
 import type { GuestOrigin } from '../scenario/guest-origin.js';
 import { GuestLoop } from '../scenario/guest-loop.js';
+import { guestRestarts } from '../scenario/guest-restarts.js';
 import { checkGuestScenario } from '../scenario/guest-scenario.js';
 import { ownOrigin } from '../scenario/own-origin.js';
 import { parseRunSettings, type RunSettings, type RunSettingsInput, type ScenarioSpec } from '../scenario/spec.js';
@@ -41,17 +42,17 @@ export function openOwnSession(options: SessionOptions): Session {
   });
 }
 
-/** A session on a guest's app, lent a virtual world until `close`. */
+/** A session on a guest's app, lent a virtual world until `close`; with crashes only if the app can restart. */
 export async function openGuestSession(options: GuestSessionOptions): Promise<Session> {
   const settings = options.settings ?? {};
   const spec = parseRunSettings(settings);
-  checkGuestScenario(unstepped(spec));
+  checkGuestScenario(unstepped(spec), options.guest.restartable);
   const sim = new Simulation();
   const trace = new Trace(options.trace ?? 'full');
   const streams = new RngStreams(options.seed);
   const visit = await options.guest.enter(sim, streams.stream('guest'));
   try {
-    const stage = stageScenario(unstepped(spec), { sim, trace, streams, origin: visit.process, originAnswers: 'detached', credential: () => ({ name: 'none', headers: undefined }) });
+    const stage = stageScenario(unstepped(spec), { sim, trace, streams, origin: visit.process, restarts: guestRestarts(spec.crashes, visit), originAnswers: 'detached', credential: () => ({ name: 'none', headers: undefined }) });
     return new Session({
       seed: options.seed, settings, spec, sim, trace, stage, loop: new GuestLoop(sim, visit, stage.top.origin, options.answerPatienceUs), ownOrigin: false,
       state: () => visit.state(),
