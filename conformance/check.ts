@@ -61,3 +61,13 @@ export function finding(what: string, expected: string, exchange: WireExchange):
 }
 
 export const is2xx = (status: number): boolean => status >= 200 && status < 300;
+
+/** 404, or 410: the object is not there (spec: 404; RFC 9110 §15.5.11 allows 410 for gone for good). */
+export const gone = (status: number): boolean => status === 404 || status === 410;
+
+/**
+ * The DELETE removed the object: a 2xx, or, when the client re-sent it (its first answer lost on a faulty
+ * line), a 404 or 410, the answer to a copy that came after an earlier copy had removed it (RFC 9110 §9.2.2:
+ * DELETE is idempotent in its effect, not in its answer).
+ */
+export const deleted = (exchange: WireExchange): boolean => is2xx(exchange.response.status) || ((exchange.response.attempts ?? 1) > 1 && gone(exchange.response.status));

@@ -70,8 +70,9 @@ In the simulator
   --config <file>             a target description (apisim.config.ts, docs/conformance-config.md)
   --seed <n>                  decides everything random in the run (default 1)
   --line <line>               stable (default), unstable (first response of each exchange lost once),
-                              lossy (10% of messages lost), crash (apisim's own origin only: it dies
-                              mid-run and restarts); on a faulty line the client re-sends, keyed
+                              lossy (10% of messages lost), crash (the origin dies mid-run and
+                              restarts: apisim's own, or an app whose module exports restart(app));
+                              on a faulty line the client re-sends, keyed
 
 Target
   --base-url <url>            the origin (required); loopback only unless --allow-remote

@@ -18,6 +18,11 @@ export interface WireResponse {
   readonly setCookies: readonly string[];
   readonly body: string;
   readonly elapsedMs: number;
+  /**
+   * How many times the request was sent before this answer: 1 over sockets; in the simulator, a client on a
+   * faulty line re-sends, and the answer may be to a later copy.
+   */
+  readonly attempts?: number;
 }
 
 export interface WireExchange {

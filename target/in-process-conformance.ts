@@ -33,8 +33,8 @@ export const openInProcess: OpenInProcess = async (options) => {
   let run: TargetSession;
   try {
     const prepared = await PreparedTarget.prepare(await loadTarget(options.configFile));
-    if (options.line === 'crash' && !('apisim' in prepared.target.app)) {
-      throw new ConfigRefused(`--line crash is not supported for ${options.configFile}: only apisim's own origin (app: { apisim: { … } }) can be killed mid-run and restarted on its storage; try --line unstable or lossy`);
+    if (options.line === 'crash' && !prepared.restarts) {
+      throw new ConfigRefused(`--line crash needs an app that can restart: the module ${options.configFile} names exports no restart(app), which builds a new app on the storage the old one kept (docs/guest-world.md); try --line unstable or lossy`);
     }
     run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: 'off' });
   } catch (error) {

@@ -24,7 +24,7 @@ export function sessionTransport(run: TargetSession, baseUrl: string): Transport
       const response = exchange.response;
       if (response === undefined) throw new NoResponse(`${request.method} ${path}: no response; the client gave up after ${exchange.attempts} attempt${exchange.attempts === 1 ? '' : 's'}`, request);
       const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'set-cookie'));
-      const answer: WireResponse = { status: response.status, headers, setCookies: setCookieList(response.headers), body: response.body ?? '', elapsedMs: (exchange.latencyUs ?? 0) / 1000 };
+      const answer: WireResponse = { status: response.status, headers, setCookies: setCookieList(response.headers), body: response.body ?? '', elapsedMs: (exchange.latencyUs ?? 0) / 1000, attempts: exchange.attempts };
       return answer;
     },
     wait: (ms) => {

@@ -1,4 +1,4 @@
-import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { type Check, deleted, finding, type Finding, is2xx, judged, skip } from '../check.js';
 import { contentOf, createWritable, uniqueContent, writableBody, writableItem, writableWith } from '../writable-requests.js';
 
 export const cacheUnsafeInvalidates: Check = {
@@ -40,7 +40,7 @@ export const cacheUnsafeInvalidates: Check = {
     const afterPut = await cache.send('GET', path, { as });
     if (contentOf(afterPut, field) !== v3) findings.push(finding('after a PUT through the cache, GET through it answered an old copy', `200 with "${field}": ${JSON.stringify(v3)}`, afterPut));
     const remove = await cache.send('DELETE', path, { as });
-    if (!is2xx(remove.response.status)) return judged([...findings, finding('DELETE through the cache did not succeed', 'a 2xx', remove)], '');
+    if (!deleted(remove)) return judged([...findings, finding('DELETE through the cache did not succeed', 'a 2xx', remove)], '');
     created.gone();
     const afterDelete = await cache.send('GET', path, { as });
     if (afterDelete.response.status !== 404 && afterDelete.response.status !== 410) findings.push(finding('after a DELETE through the cache, GET through it still answered the note', '404', afterDelete));

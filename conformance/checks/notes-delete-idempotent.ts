@@ -1,7 +1,6 @@
-import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { type Check, deleted, finding, type Finding, gone, is2xx, judged, skip } from '../check.js';
 import { contentOf, createWritable, uniqueContent, writableItem, writableWith } from '../writable-requests.js';
 
-const gone = (status: number): boolean => status === 404 || status === 410;
 
 export const notesDeleteIdempotent: Check = {
   name: 'notes/delete-idempotent',
@@ -20,7 +19,7 @@ export const notesDeleteIdempotent: Check = {
     const findings: Finding[] = [];
 
     const first = await ctx.origin.send('DELETE', path, { as: ctx.user });
-    if (!is2xx(first.response.status)) return judged([finding('DELETE of an existing note did not succeed', 'a 2xx', first)], '');
+    if (!deleted(first)) return judged([finding('DELETE of an existing note did not succeed', 'a 2xx', first)], '');
     target.gone();
     const repeat = await ctx.origin.send('DELETE', path, { as: ctx.user });
     // RFC 9110 §9.2.2: idempotence is about the state; the repeat's answer may differ (apisim: 404).

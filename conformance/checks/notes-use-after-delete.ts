@@ -1,7 +1,6 @@
-import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { type Check, deleted as removed, finding, type Finding, gone, judged, skip } from '../check.js';
 import { createWritable, uniqueContent, writableItem, writableWith } from '../writable-requests.js';
 
-const gone = (status: number): boolean => status === 404 || status === 410;
 
 export const notesUseAfterDelete: Check = {
   name: 'notes/use-after-delete-404',
@@ -17,7 +16,7 @@ export const notesUseAfterDelete: Check = {
     const before = await ctx.origin.send('GET', path, { as: ctx.user });
     if (before.response.status !== 200) findings.push(finding(`the note just created cannot be read`, '200 with the note', before));
     const deleted = await ctx.origin.send('DELETE', path, { as: ctx.user });
-    if (!is2xx(deleted.response.status)) return judged([...findings, finding('DELETE of an existing note did not succeed', 'a 2xx', deleted)], '');
+    if (!removed(deleted)) return judged([...findings, finding('DELETE of an existing note did not succeed', 'a 2xx', deleted)], '');
     created.gone();
     const after = await ctx.origin.send('GET', path, { as: ctx.user });
     if (!gone(after.response.status)) findings.push(finding(`GET after DELETE answered ${after.response.status}`, '404 (the note no longer exists)', after));
