@@ -41,7 +41,7 @@ interface Acknowledged {
  */
 export const cacheCoherence: Principle<CachePlan> = {
   name: 'cache-coherence',
-  statement: 'Through the shared cache, a read after an acknowledged write never shows what was there before it.',
+  statement: 'through the shared cache, a read after an acknowledged write never shows what was there before it',
 
   notApplicable: (target) => (target.writable.length === 0 ? 'it declares no writable collection (writable)' : undefined),
 

@@ -26,7 +26,7 @@ const maxVaried = 40;
  */
 export const graphFieldExact: Principle<FieldExactPlan> = {
   name: 'graph-field-exact',
-  statement: 'Each declared query, and each part of it, is answered with exactly the fields it asks for.',
+  statement: 'each declared query, and each part of it, is answered with exactly the fields it asks for',
 
   notApplicable: (target) => (Object.keys(target.graph?.queries ?? {}).length === 0 ? 'it declares no graph queries (graph.queries)' : undefined),
 

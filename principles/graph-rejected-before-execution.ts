@@ -30,7 +30,7 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
  */
 export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
   name: 'graph-rejected-before-execution',
-  statement: 'A query deeper than the declared limit is refused with errors and no data, before any resolver runs.',
+  statement: 'a query deeper than the declared limit is refused with errors and no data, before any resolver runs',
 
   notApplicable(target) {
     if (target.graph === undefined || Object.keys(target.graph.queries).length === 0) return 'it declares no graph queries (graph.queries)';

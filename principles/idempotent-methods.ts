@@ -34,7 +34,7 @@ const idempotentWritables = (target: Target): number[] => [...new Set([...writab
  */
 export const idempotentMethods: Principle<IdempotentPlan> = {
   name: 'idempotent-methods',
-  statement: 'A PUT or DELETE of an item, sent again, leaves what the service holds as sending it once did.',
+  statement: 'a PUT or DELETE of an item, sent again, leaves what the service holds as sending it once did',
 
   notApplicable: (target) => (idempotentWritables(target).length === 0 ? 'no writable item answers PUT or DELETE (writable[].methods)' : undefined),
 

@@ -34,7 +34,7 @@ export interface SafePlan {
  */
 export const safeMethods: Principle<SafePlan> = {
   name: 'safe-methods',
-  statement: 'GET and HEAD of a declared collection or item never change what the service holds.',
+  statement: 'GET and HEAD of a declared collection or item never change what the service holds',
 
   notApplicable: (target) => (target.writable.length === 0 ? 'it declares no writable collection to read (writable)' : undefined),
 
