@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import type { Exchange } from '../sim/nodes/client.js';
 import type { Role } from '../target/target-session.js';
 import type { Principle } from './principle.js';
-import { createdId } from './writable-id.js';
+import { createdId } from './created-id.js';
 import { markedBody, marksIn } from './writable-marker.js';
 import { callerRoles, writerRoles } from './writable-roles.js';
 import { itemPath, WriteMarks } from './writable-setup.js';
-import { signInOnLossyLine } from './writable-sign-in.js';
+import { signInOnLossyLine } from './lossy-line-sign-in.js';
 
 export type CacheStep =
   | { readonly kind: 'post'; readonly role: Role }
@@ -79,7 +79,7 @@ export const cacheCoherence: Principle<CachePlan> = {
     // Items judged: those whose every write was answered.
     const known = new Map<string, Acknowledged>();
     const problems: string[] = [];
-    await signInOnLossyLine(run, callerRoles(run.target));
+    if (!(await signInOnLossyLine(run, callerRoles(run.target)))) return [];
     const acknowledge = (id: string, mark: string | null): void => {
       const item = known.get(id);
       if (item === undefined) return void known.set(id, { current: mark, superseded: new Set() });

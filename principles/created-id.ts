@@ -1,21 +1,25 @@
 import type { Exchange } from '../sim/nodes/client.js';
 
 /**
- * The id of what a create made, as the target description promises to find it (`owned[].create`): the
- * answer's body `id` (a string or a number), else the last segment of its Location. Undefined when the
- * create was not answered 2xx or names no id.
+ * The id of what a create made, as the target description promises to find it (`owned[].create`,
+ * `writable[]`): the answer's body `id` (a string or a number), else the last segment of its `Location`
+ * (RFC 9110 §15.3.2: a 201 names what it created there). Undefined when the create was not answered 2xx or
+ * names no id. The conformance checks read a socket's answer the same way (`conformance/writable-requests.ts`).
  */
 export function createdId(exchange: Exchange): string | undefined {
   const response = exchange.response;
   if (response === undefined || response.status < 200 || response.status > 299) return undefined;
+  let body: unknown;
   try {
-    const id = (JSON.parse(response.body ?? '') as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && id !== '') return id;
-    if (typeof id === 'number') return String(id);
+    body = JSON.parse(response.body ?? 'null');
   } catch {
     // Not JSON: the Location may still name it.
+    body = undefined;
   }
+  const id = typeof body === 'object' && body !== null ? (body as { id?: unknown }).id : undefined;
+  if (typeof id === 'number' || (typeof id === 'string' && id !== '')) return String(id);
   const location = response.headers.location;
-  const last = typeof location === 'string' ? location.split('?')[0]!.split('/').filter((s) => s !== '').at(-1) : undefined;
+  if (location === undefined) return undefined;
+  const last = new URL(location, 'http://target.invalid').pathname.split('/').filter((s) => s !== '').pop();
   return last === undefined ? undefined : decodeURIComponent(last);
 }

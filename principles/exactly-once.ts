@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import type { RunSettingsInput } from '../sim/scenario/spec.js';
-import { TargetError } from '../target/define-target.js';
 import type { WritableSpec } from '../target/target.js';
-import type { TargetSession } from '../target/target-session.js';
 import { idempotencyKeyHeader } from './idempotency-key-header.js';
+import { signInOnLossyLine } from './lossy-line-sign-in.js';
 import { writableProblem } from './idempotent-resend.js';
 import { type Effects, tookEffect, writerOf } from './took-effect.js';
 import { markedBody, occurrences, postMarker } from './marked-body.js';
@@ -75,9 +74,7 @@ export const exactlyOnce: Principle<ExactlyOncePlan> = {
   },
 
   async check(run, plan) {
-    for (const role of new Set(plan.posts.map((w) => writerOf(run.target.writable[w]!)))) {
-      if (!(await signIn(run, role))) return [];
-    }
+    if (!(await signInOnLossyLine(run, [...new Set(plan.posts.map((w) => writerOf(run.target.writable[w]!)))], 3))) return [];
     const sent: { writable: WritableSpec; marker: string; status: number | null; attempts: number }[] = [];
     for (const [i, w] of plan.posts.entries()) {
       const writable = run.target.writable[w]!;
@@ -100,19 +97,3 @@ export const exactlyOnce: Principle<ExactlyOncePlan> = {
     return problems;
   },
 };
-
-/**
- * The sign-in crosses the lossy line too; a line that loses it every time leaves nothing to judge, which
- * is not the target's fault.
- */
-async function signIn(run: TargetSession, role: ReturnType<typeof writerOf>): Promise<boolean> {
-  for (let i = 0; i < 3; i++) {
-    try {
-      await run.caller(role);
-      return true;
-    } catch (error) {
-      if (!(error instanceof TargetError) || !/answered nothing/.test(error.message)) throw error;
-    }
-  }
-  return false;
-}

@@ -1,6 +1,6 @@
 import type { Role, TargetSession } from '../target/target-session.js';
 import { itemAt, type WritableSpec } from '../target/target.js';
-import { createdId } from './writable-id.js';
+import { createdId } from './created-id.js';
 import { markedBody, writeMark } from './writable-marker.js';
 
 /** Hands out the marks of one run's writes, each once. */

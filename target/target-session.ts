@@ -12,6 +12,12 @@ import { TargetError } from './define-target.js';
 import type { LoadedTarget } from './load-target.js';
 import type { Target, UserSpec } from './target.js';
 
+/**
+ * A sign-in that got no answer at all: on a line that loses messages that is the line's doing (a login is a
+ * POST, which the client does not re-send), so a caller may ask again; a refused sign-in is a `TargetError`.
+ */
+export class SignInUnanswered extends TargetError {}
+
 /** The two users a target declares, and the caller with no credential at all. */
 export type Role = 'user' | 'other-user' | 'anonymous';
 
@@ -158,7 +164,8 @@ export class TargetSession {
     const response = exchange.response;
     const what = `${role}'s sign-in, ${login.method} ${login.path}`;
     if (response === undefined || response.status < 200 || response.status > 299) {
-      throw new TargetError(`${what}, answered ${response === undefined ? 'nothing' : `${response.status} ${(response.body ?? '').slice(0, 120)}`}: the checks need both users signed in`);
+      if (response === undefined) throw new SignInUnanswered(`${what}, answered nothing: the line lost it, or the client gave up`);
+      throw new TargetError(`${what}, answered ${response.status} ${(response.body ?? '').slice(0, 120)}: the checks need both users signed in`);
     }
     if (credential === 'cookie') {
       const pairs = setCookieList(response.headers).map((cookie) => cookie.split(';')[0]!.trim()).filter((pair) => pair.includes('='));
