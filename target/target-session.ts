@@ -10,7 +10,7 @@ import type { Session, SessionRequest } from '../sim/session/session.js';
 import type { TraceMode } from '../sim/trace.js';
 import { TargetError } from './define-target.js';
 import type { LoadedTarget } from './load-target.js';
-import type { Target, UserSpec } from './target.js';
+import type { Target, UserHeaders, UserSpec } from './target.js';
 
 /**
  * A sign-in that got no answer at all: on a line that loses messages that is the line's doing (a login is a
@@ -157,7 +157,7 @@ export class TargetSession {
   }
 
   async #signIn(role: 'user' | 'other-user', spec: UserSpec): Promise<Caller> {
-    if ('headers' in spec) return { role, headers: spec.headers, id: spec.id };
+    if ('headers' in spec) return { role, headers: await userHeaders(spec.headers, role), id: spec.id };
     const { login, credential } = spec;
     this.#signInSteps.add(this.session.stepCount);
     const exchange = await this.session.send({ client: role, method: login.method, path: login.path, headers: login.headers, ...(login.body === undefined ? {} : { body: login.body }) });
@@ -182,4 +182,18 @@ export class TargetSession {
     if (typeof token !== 'string') throw new TargetError(`${what}, answered no "${credential.bearer}" string in its body: ${body.slice(0, 120)}`);
     return { role, headers: { authorization: `Bearer ${token}` }, id: spec.id };
   }
+}
+
+/** A user's fixed headers, or what their function returns, checked: a header's value is a string. */
+export async function userHeaders(given: Readonly<Record<string, string>> | UserHeaders, role: string): Promise<Readonly<Record<string, string>>> {
+  if (typeof given !== 'function') return given;
+  let made: unknown;
+  try {
+    made = await given();
+  } catch (error) {
+    throw new TargetError(`${role}'s headers function threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const valid = typeof made === 'object' && made !== null && !Array.isArray(made) && Object.values(made).every((value) => typeof value === 'string');
+  if (!valid) throw new TargetError(`${role}'s headers function returned ${made === undefined ? 'undefined' : JSON.stringify(made)}, not an object of header names and string values`);
+  return made as Readonly<Record<string, string>>;
 }

@@ -29,15 +29,20 @@ const requestSpec = z.strictObject({
 const userSpec = z.union([
   z.strictObject({
     login: requestSpec,
-    credential: z.union([z.literal('cookie'), z.strictObject({ bearer: z.string().min(1) })]).default('cookie')
+    credential: z.union([z.literal('cookie'), z.strictObject({ bearer: z.string().min(1) })], { error: 'must be "cookie", or { bearer: "<the member of the answer\'s body that holds the token>" }' }).default('cookie')
       .describe('"cookie": the answer\'s Set-Cookie is sent back as Cookie; { bearer: "access_token" }: that member of the answer\'s body is sent as Authorization: Bearer.'),
     id: z.string().min(1).optional().describe('The user\'s id as the service names it, where objects name their owner.'),
   }),
   z.strictObject({
-    headers: headers.describe('Sent as they are on every request of this user, e.g. { authorization: "Bearer ..." }.'),
+    headers: z
+      .custom<Readonly<Record<string, string>> | UserHeaders>((value) => typeof value === 'function' || headers.safeParse(value).success, 'must be headers (HTTP header names, each to a string), or a function that returns them')
+      .describe('Sent on every request of this user, e.g. { authorization: "Bearer ..." }; or a function that returns them, called once per run (in a simulated run, on its virtual clock: a token it signs is dated in virtual time).'),
     id: z.string().min(1).optional(),
   }),
 ]);
+
+/** A user's headers made when a run needs them: a token signed with your own key, say. */
+export type UserHeaders = () => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
 
 /** What one user owns and the other must neither read nor change (the orders rule, spec §4 A). */
 const ownedSpec = z
