@@ -1,15 +1,15 @@
 import { type CheckContext, type Finding } from './check.js';
 import { executed, notRefused, readGraphAnswer, type GraphAnswer } from './graph-answer.js';
-import { controlMutation, mutationDocument, queryDocument, type Selection } from './graph-document.js';
+import { controlMutation, mutationDocument, type Selection } from './graph-document.js';
 import { postGraph } from './graph-request.js';
 import { uniqueContent } from './writable-requests.js';
 import type { WireExchange } from './wire.js';
 
 const got = (exchange: WireExchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
 
-/** POSTs a query that must be refused before it runs; a finding when it was not. */
-export async function refusedQuery(ctx: CheckContext, what: string, selections: readonly Selection[], findings: Finding[]): Promise<GraphAnswer> {
-  const exchange = await postGraph(ctx, queryDocument(selections));
+/** POSTs a query (its document's text) that must be refused before it runs; a finding when it was not. */
+export async function refusedQuery(ctx: CheckContext, what: string, query: string, findings: Finding[]): Promise<GraphAnswer> {
+  const exchange = await postGraph(ctx, query);
   const answer = readGraphAnswer(exchange);
   const why = notRefused(answer);
   if (why !== undefined) findings.push({ what: `${what} got ${why}`, expected: '`errors` and no `data` member: refused before execution', got: got(exchange, answer), exchange });
@@ -17,8 +17,8 @@ export async function refusedQuery(ctx: CheckContext, what: string, selections: 
 }
 
 /** POSTs a query that must run: the twin within the limit, showing that the limit is why the other was refused. */
-export async function executedQuery(ctx: CheckContext, what: string, selections: readonly Selection[], findings: Finding[]): Promise<void> {
-  const exchange = await postGraph(ctx, queryDocument(selections));
+export async function executedQuery(ctx: CheckContext, what: string, query: string, findings: Finding[]): Promise<void> {
+  const exchange = await postGraph(ctx, query);
   const answer = readGraphAnswer(exchange);
   if (!executed(answer)) findings.push({ what: `${what} was not executed`, expected: '200 with `data` and no errors', got: got(exchange, answer), exchange });
 }

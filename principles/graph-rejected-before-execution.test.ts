@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { parse, print } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { loadTarget } from '../target/load-target.js';
 import { PreparedTarget } from '../target/target-session.js';
 import { runCount } from '../testing/run-count.js';
-import { deepened, depthOf, recurringStretch, typedQuery } from './graph-deep-query.js';
 import { graphRejectedBeforeExecution } from './graph-rejected-before-execution.js';
 import { graphTarget } from './test-kit/graph-app.js';
 import { ownOriginTarget, prepare } from './test-kit/own-origin.js';
@@ -13,15 +11,6 @@ import { principleProperty } from './test-kit/principle-check.js';
 const yoga = async (file: string) => PreparedTarget.prepare(await loadTarget(new URL(`../examples/yoga-graph/${file}`, import.meta.url)));
 
 describe('graph-rejected-before-execution', () => {
-  it('grows a declared query along the type that recurs in it', () => {
-    const declared = parse('{ person(id: "1") { id name friends { name } } }');
-    const found = recurringStretch(typedQuery(declared), { person: { apisimTypeProbe: 'Person', friends: [{ apisimTypeProbe: 'Person' }] } });
-    expect(found).toEqual({ upper: [0], stretch: [2] });
-    const grown = deepened(declared, found!, 2);
-    expect(print(grown).replace(/\s+/g, ' ')).toBe('{ person(id: "1") { id name friends { id name friends { id name friends { name } } } } }');
-    expect(depthOf(grown)).toBe(5);
-  });
-
   it('holds on apisim\'s own origin', async () => {
     await fc.assert(principleProperty(graphRejectedBeforeExecution, await prepare(ownOriginTarget())), { numRuns: runCount(15), seed: 1 });
   });

@@ -1,17 +1,11 @@
-import { type DocumentNode, type FieldNode, Kind, type OperationDefinitionNode, parse, print, type SelectionNode, type SelectionSetNode, visit } from 'graphql';
+import { type DocumentNode, type FieldNode, Kind, parse, type SelectionNode, type SelectionSetNode, visit } from 'graphql';
+import { operationOf } from '../conformance/graph-operation.js';
 import type { ObjectShape } from '../conformance/graph-shape.js';
 
 /**
  * A declared query as a tree to vary and to read: the fields a sub-selection may leave out, the shape its
  * answer must have. Only the document is read, never a schema: a target's schema is its own business.
  */
-
-/** The first operation of the document: a target declares one query per type. */
-export function operationOf(document: DocumentNode): OperationDefinitionNode {
-  const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
-  if (operation === undefined) throw new Error(`the declared query has no operation: ${print(document)}`);
-  return operation;
-}
 
 /**
  * A field that may be left out: nothing in it names a variable or spreads a named fragment, since leaving

@@ -117,6 +117,31 @@ describe('npx apisim conformance --config: the checks in the simulator', { timeo
     expect(code).toBe(0);
   });
 
+  // The Yoga graph is not the spec's schema: the depth check grows its declared Person query along friends.
+  it('the Yoga graph without its limit fails the depth check, printing the command that replays it', async () => {
+    const yogaFlawed = 'examples/yoga-graph/apisim-flawed.config.ts';
+    const ran = await conformance('--config', yogaFlawed);
+    expect(ran.code).toBe(1);
+    expect(ran.stdout).toMatch(/^graph\/depth-limit-before-execution +FAIL +\d+ +the Person query grown to 6 fields deep \(limit 5\) got a `data` member: it was executed$/m);
+    expect(ran.stdout).toContain(`reproduce: npx apisim conformance --config ${yogaFlawed} --only graph/depth-limit-before-execution --seed 1`);
+    const { code, report: r } = await report('--config', yogaFlawed);
+    const command = r.checks.find((c) => c.name === 'graph/depth-limit-before-execution')!.findings[0]!.replay;
+    const replayed = await report(...shellWords(command).slice(3));
+    expect(replayed.code).toBe(1);
+    expect(replayed.report.checks.map((c) => [c.name, c.outcome])).toEqual([['graph/depth-limit-before-execution', 'fail']]);
+    expect(code).toBe(1);
+  });
+
+  it('the Yoga graph with its limit passes the depth check: depth 6 refused, depth 5 executed', async () => {
+    const { code, report: r } = await report('--config', 'examples/yoga-graph/apisim.config.ts');
+    expect(code).toBe(0);
+    const depth = r.checks.find((c) => c.name === 'graph/depth-limit-before-execution')!;
+    expect(depth.outcome).toBe('pass');
+    // The status is not judged: the same Yoga app answers its refusal 400 under vitest and 200 under tsx (the CLI).
+    expect(depth.reason).toMatch(/^the Person query grown to depth 6 refused \((200|400) GRAPHQL_VALIDATION_FAILED\), at depth 5 executed; no mutation sent \(the target declares none to grow\)$/);
+    expect(outcomes(r)).toMatchObject({ 'graph/field-exact': 'pass', 'graph/cost-limit-before-execution': 'skip' });
+  });
+
   it('--line crash on a guest\'s app is a usage error that says why', async () => {
     const ran = await conformance('--config', correct, '--line', 'crash');
     expect(ran.code).toBe(2);
@@ -142,6 +167,15 @@ describe('a config that is not a target', () => {
     expect(ran.stderr).toContain(file);
     expect(ran.stderr).not.toMatch(/\n\s+at /);
     expect(ran.stdout).toBe('');
+  });
+
+  it('a declared query with no type below itself: the depth check skips, saying what to declare', async () => {
+    const file = join(await folder, `config-${++files}.ts`);
+    const app = join(root, 'examples/yoga-graph/app.ts');
+    await writeFile(file, `export default { name: 'shallow', app: { module: ${JSON.stringify(app)}, export: 'default' }, graph: { path: '/graphql', queries: { Person: '{ person(id: "1") { name } }' }, maxDepth: 5 } };\n`);
+    const { code, report: r } = await report('--config', file, '--only', 'graph/depth-limit-before-execution');
+    expect(code).toBe(0);
+    expect(r.checks.map((c) => [c.outcome, c.reason])).toEqual([['skip', expect.stringMatching(/no type of the Person query's answer comes back below itself\. Declare a query whose answer follows a cycle/)]]);
   });
 
   it('options the config says for itself are refused beside it', async () => {

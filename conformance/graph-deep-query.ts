@@ -1,12 +1,14 @@
 import { type DocumentNode, type FieldNode, Kind, type SelectionSetNode, visit } from 'graphql';
-import { operationOf } from './graph-selection.js';
+import { operationOf } from './graph-operation.js';
 
 /**
  * A valid query deeper than a limit, built from a declared query and nothing else: no schema, no
  * introspection (many deployments turn it off). The declared query is first run with its object types asked
  * for (`typedQuery`); wherever a type comes back below itself on a path (a person's friends are people, a
  * post's author writes posts), the stretch of the path between them can be repeated as often as needed, and
- * every repeat is as valid as the original.
+ * every repeat is as valid as the original. It lives in conformance/, which judges a deployment from outside,
+ * and the principles import it: graph/depth-limit-before-execution and graph-rejected-before-execution grow
+ * the same query.
  */
 
 /** The alias the type probe answers under: a name no declared query is likely to use. */
