@@ -3,6 +3,7 @@ import { AppModuleError, firstLine } from '../host/app-module/app-module-error.j
 import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from '../sim/cli/determinism-text.js';
 import { runGraphCommand } from '../sim/cli/graph-command.js';
 import { writeChromeTrace } from '../sim/cli/chrome-trace.js';
+import { withBodies } from '../sim/cli/json-bodies.js';
 import { jsonSummary } from '../sim/cli/json-summary.js';
 import { renderRun } from '../sim/cli/run-text.js';
 import { builtinScenarios } from '../sim/scenario/catalog.js';
@@ -31,8 +32,12 @@ Options:
   --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
   --json     print a machine-readable summary instead of the timeline, with the verdicts of the
              scenario's "expect" block (exit code 1 when one failed, with or without --json)
+  --bodies   also print each step's request and response, headers and bodies (a body over 2,000
+             characters is cut, saying how much), after the timeline; with --json, each exchange
+             carries them whole as request and response
   --trace-out FILE
-             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing
+             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing;
+             the client's sends and answers carry the headers and bodies as args
   --check-determinism
              run the seed twice, a fresh origin or app each time; if the traces differ, print the first
              event that differs and the likely cause, and exit 1`;
@@ -72,7 +77,7 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const replay = `${cmd} ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
   const traceOut = values['trace-out'];
   if (traceOut !== undefined) {
-    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed });
+    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed }, result.exchanges);
     // On stderr, so that `--json` output stays one JSON document.
     console.error(`Wrote the Chrome trace to ${traceOut} (open it at https://ui.perfetto.dev).`);
   }
@@ -80,8 +85,9 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const deterministic = check === undefined || isDeterministic(check);
   const verdicts = judge(scenario.spec.expect, result);
   const held = allHeld(verdicts);
+  const bodies = values.bodies === true;
   if (values.json === true) {
-    const summary = { ...jsonSummary(result), expectations: verdicts };
+    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts };
     console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
     return deterministic && held ? 0 : 1;
   }
@@ -89,7 +95,7 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
     console.log(renderDeterminismFailure(check, `${replay} --check-determinism`));
     return 1;
   }
-  console.log(renderRun(scenario.name, seed, result, replay, verdicts));
+  console.log(renderRun(scenario.name, seed, result, replay, verdicts, { bodies }));
   if (check !== undefined) console.log(determinismPassed(check));
   return held ? 0 : 1;
 }
@@ -102,6 +108,7 @@ function parseCli(argv: readonly string[]) {
       options: {
         seed: { type: 'string' },
         json: { type: 'boolean' },
+        bodies: { type: 'boolean' },
         file: { type: 'string' },
         list: { type: 'boolean' },
         schema: { type: 'boolean' },

@@ -45,6 +45,26 @@ describe('npm run sim', () => {
     expect(trace.traceEvents.some((e) => e.ph === 'i' && /LOST/.test(e.name))).toBe(true);
   });
 
+  it('--bodies prints what was said after the timeline; with --json each exchange carries it; the trace too', async () => {
+    const text = await sim('--file', 'docs/examples/flaky-line.json', '--bodies');
+    expect(text.code).toBe(0);
+    const messages = text.stdout.indexOf('\nMessages (');
+    expect(messages).toBeGreaterThan(text.stdout.indexOf('answer to attempt')); // after the timeline
+    expect(messages).toBeLessThan(text.stdout.indexOf('\nExchanges ('));
+    // The 400 in step 5, explained by its own body.
+    expect(text.stdout).toMatch(/step 5 · #\d+ · bob · PUT \/notes\/2\n[\s\S]*?< 400\n< content-type: application\/problem\+json\n[\s\S]*?< \{"type":"\/problems\/malformed-json"/);
+
+    const out = join(await mkdtemp(join(tmpdir(), 'apisim-')), 'run.json');
+    const json = await sim('--file', 'docs/examples/flaky-line.json', '--json', '--bodies', '--trace-out', out);
+    const doc = JSON.parse(json.stdout) as { exchanges: { status: number; request: { body: string | null }; response: { headers: Record<string, string>; body: string } }[] };
+    expect(doc.exchanges[4]).toMatchObject({ status: 400, request: { body: '{"content": ' }, response: { headers: { 'content-type': 'application/problem+json' } } });
+    expect(JSON.parse(doc.exchanges[4]!.response.body)).toMatchObject({ type: '/problems/malformed-json', status: 400 });
+    const plain = JSON.parse((await sim('--file', 'docs/examples/flaky-line.json', '--json')).stdout) as { exchanges: object[] };
+    expect(plain.exchanges[4]).not.toHaveProperty('response'); // the default document stays a summary
+    const trace = JSON.parse(await readFile(out, 'utf8')) as { traceEvents: { name: string; args?: Record<string, unknown> }[] };
+    expect(trace.traceEvents.some((e) => e.name.startsWith('done ') && String(e.args?.response_body).includes('malformed-json'))).toBe(true);
+  });
+
   it('--file runs a user scenario, and a bad one gets a precise error and no stack trace', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
     const good = join(dir, 'mine.json');

@@ -163,6 +163,31 @@ describe('chromeTrace on a real run', () => {
   });
 });
 
+describe('chromeTrace with the run\'s exchanges', () => {
+  it('carries what was said as args: the request on the client\'s sends, the response on its done instant', async () => {
+    const { spec } = builtin('notes-unstable-post', 1);
+    const run = await runScenario('notes-unstable-post', spec, { seed: 1 });
+    const trace = chromeTrace(run.trace.events, { scenario: 'notes-unstable-post', seed: 1 }, run.exchanges);
+    const client = [...threadNames(trace)].find(([, name]) => name === 'client')![0];
+    const sends = timed(trace).filter((e) => e.name === 'send POST /notes' && e.tid === client);
+    expect(sends).toHaveLength(2); // the first attempt and the re-send, each with the same request
+    for (const e of sends) {
+      expect(e.args).toMatchObject({ request_body: '{"content":"buy milk"}' });
+      expect(JSON.parse(String(e.args!.request_headers))).toMatchObject({ 'content-type': 'application/json', cookie: expect.stringMatching(/^sid=/) as unknown });
+    }
+    const done = timed(trace).filter((e) => e.name.startsWith('done '));
+    expect(done).toHaveLength(1);
+    expect(done[0]!.args).toMatchObject({ response_body: '{"id":2,"content":"buy milk"}' });
+    expect(JSON.parse(String(done[0]!.args!.response_headers))).toMatchObject({ location: '/notes/2' });
+    // Nothing else carries them: the cache's and the origin's hops are as they were.
+    expect(timed(trace).filter((e) => e.args?.request_body !== undefined || e.args?.response_body !== undefined)).toHaveLength(3);
+    // Without exchanges, the same trace minus those args.
+    const bare = chromeTrace(run.trace.events, { scenario: 'notes-unstable-post', seed: 1 });
+    expect(bare.traceEvents).toHaveLength(trace.traceEvents.length);
+    expect(timed(bare).some((e) => e.args?.request_body !== undefined)).toBe(false);
+  });
+});
+
 describe('chromeTrace lanes', () => {
   const send = (atUs: number, to: string, transmitUs: number, exchangeId: number): TraceEvent => ({
     atUs, kind: 'send', from: 'cache', to, exchangeId, attempt: 1, method: 'GET', path: '/notes/1', status: 200, bytes: transmitUs / 4,

@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
+import type { Exchange } from '../nodes/client.js';
 import type { TraceEvent } from '../trace.js';
+import { messageArgs } from './message-args.js';
 import { messageText } from './timeline.js';
 
 /**
@@ -12,6 +14,8 @@ import { messageText } from './timeline.js';
  *   direction (`client → cache`), so every direction of every link gets a track of bars.
  * - The origin's handling of a request is a slice from its arrival to the answer.
  * - Losses, timeouts, re-sends, cache decisions, alerts and completions are instants.
+ * - Given the run's exchanges, a client's send of a request carries its headers and body as args, and its
+ *   `done` instant the response's (`request_headers`, `request_body`, `response_headers`, `response_body`).
  *
  * Virtual microseconds are the format's microseconds, so `ts` is the simulator's clock unchanged.
  */
@@ -63,7 +67,8 @@ interface Placed {
   lane: number;
 }
 
-export function chromeTrace(events: readonly TraceEvent[], meta: ChromeTraceMeta): ChromeTrace {
+export function chromeTrace(events: readonly TraceEvent[], meta: ChromeTraceMeta, exchanges: readonly Exchange[] = []): ChromeTrace {
+  const said = messageArgs(exchanges);
   const placed: Placed[] = [];
   const put = (node: string, event: Placed['event']): Placed => {
     const p = { node, event, lane: 0 };
@@ -80,7 +85,7 @@ export function chromeTrace(events: readonly TraceEvent[], meta: ChromeTraceMeta
       case 'send': {
         const transmit = put(e.from, {
           name: `send ${messageText(e)}`, cat: 'transmit', ph: 'X', ts: e.atUs + e.queuedUs, dur: e.transmitUs,
-          args: { ...args, link: e.link, queued_us: e.queuedUs, transmit_us: e.transmitUs },
+          args: { ...args, link: e.link, queued_us: e.queuedUs, transmit_us: e.transmitUs, ...said(e) },
         });
         const key = hopKey(e);
         inFlight.set(key, [...(inFlight.get(key) ?? []), { send: e, transmit, hop: ++hops }]);
@@ -117,7 +122,7 @@ export function chromeTrace(events: readonly TraceEvent[], meta: ChromeTraceMeta
         break;
       }
       default:
-        put(e.from, { name: instantName(e), cat: e.kind, ph: 'i', s: 't', ts: e.atUs, args });
+        put(e.from, { name: instantName(e), cat: e.kind, ph: 'i', s: 't', ts: e.atUs, args: { ...args, ...said(e) } });
     }
   }
 
@@ -139,8 +144,8 @@ export function chromeTrace(events: readonly TraceEvent[], meta: ChromeTraceMeta
 }
 
 /** Ready for `--trace-out`: the same JSON every time for the same run. */
-export async function writeChromeTrace(path: string, events: readonly TraceEvent[], meta: ChromeTraceMeta): Promise<void> {
-  await writeFile(path, `${JSON.stringify(chromeTrace(events, meta))}\n`);
+export async function writeChromeTrace(path: string, events: readonly TraceEvent[], meta: ChromeTraceMeta, exchanges: readonly Exchange[] = []): Promise<void> {
+  await writeFile(path, `${JSON.stringify(chromeTrace(events, meta, exchanges))}\n`);
 }
 
 function argsOf(e: TraceEvent): ChromeArgs {

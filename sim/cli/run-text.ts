@@ -2,10 +2,22 @@ import { formatMs } from '../format.js';
 import type { GuestRunResult } from '../scenario/result.js';
 import type { Verdict } from '../scenario/expectations.js';
 import type { RunResult } from '../scenario/run.js';
+import { exchangeMessages } from './exchange-messages.js';
+import { renderMessages } from './messages-text.js';
 import { renderSummary, renderTimeline } from './timeline.js';
 
-/** What `npm run sim -- <scenario>` prints for a run: who ran on what line, the timeline, the summary and its verdicts. */
-export function renderRun(scenario: string, seed: number, result: RunResult | GuestRunResult, replay: string, verdicts?: readonly Verdict[]): string {
+export interface RunTextOptions {
+  /** `--bodies`: each step's request and response, headers and bodies, between the timeline and the summary. */
+  readonly bodies?: boolean;
+}
+
+/**
+ * What `npm run sim -- <scenario>` prints for a run: who ran on what line, the timeline, with `--bodies` what
+ * was said, then the summary and its verdicts, last, where a failure is seen.
+ */
+export function renderRun(
+  scenario: string, seed: number, result: RunResult | GuestRunResult, replay: string, verdicts?: readonly Verdict[], options: RunTextOptions = {},
+): string {
   const s = result.settings;
   const wan = s.topology.wan;
   return [
@@ -16,6 +28,7 @@ export function renderRun(scenario: string, seed: number, result: RunResult | Gu
     '',
     renderTimeline(result.trace.events),
     '',
+    ...(options.bodies === true ? [renderMessages(exchangeMessages(result)), ''] : []),
     renderSummary(result, replay, verdicts),
   ].join('\n');
 }
