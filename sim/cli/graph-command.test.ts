@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { sim } from './cli-process.js';
 import { describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('graph options', () => {
   it('defaults to alice\'s session, one POST, seed 1', () => {
     expect(parse('--query', '{ user(id: 1) { name } }')).toEqual({
       query: '{ user(id: 1) { name } }', queryArgument: '{ user(id: 1) { name } }', variables: undefined, operationName: undefined,
-      credential: 'session:alice', asArgument: undefined, persisted: false, limits: undefined, seed: 1, json: false, timeline: false,
+      credential: 'session:alice', asArgument: undefined, persisted: false, limits: undefined, budget: undefined, seed: 1, json: false, timeline: false,
     });
   });
 
@@ -103,6 +104,30 @@ describe('the scenario the command runs', () => {
     expect(graphPlan(parse('--query', 'q', '--limits', '{"maxDepth":3,"maxCost":"unlimited"}')).spec.graph.limits).toEqual({ maxDepth: 3, maxCost: 'unlimited' });
   });
 
+  it('switches the cost budget off with "maxCost": "unlimited", unless --budget says what it is', () => {
+    const graph = (...argv: string[]) => graphPlan(parse('--query', 'q', ...argv)).spec.graph;
+    expect(graph('--limits', '{"maxCost":"unlimited"}').costBudget).toEqual({ maximumAvailable: 'unlimited' });
+    expect(graph('--limits', '{"maxCost":2000}').costBudget).toEqual({});
+    expect(graph('--limits', '{"maxCost":"unlimited"}', '--budget', '{"maximumAvailable":1000}').costBudget).toEqual({ maximumAvailable: 1000 });
+    expect(graph('--budget', '{"maximumAvailable":"unlimited","restoreRate":5}')).toMatchObject({ limits: {}, costBudget: { maximumAvailable: 'unlimited', restoreRate: 5 } });
+    expect(graph().costBudget).toEqual({});
+  });
+
+  it('sends a field given to the wrong flag to the right one', () => {
+    const messageOf = (...argv: string[]) => {
+      try {
+        graphPlan(parse('--query', 'q', ...argv));
+      } catch (error) {
+        expect(error).toBeInstanceOf(GraphUsageError);
+        return (error as Error).message;
+      }
+      throw new Error('accepted');
+    };
+    expect(messageOf('--limits', '{"restoreRate":2}')).toBe('invalid --limits (1 problem):\n  unknown field "restoreRate" ("restoreRate" belongs in --budget \'{"restoreRate": …}\')');
+    expect(messageOf('--budget', '{"restoreRate":0,"maxCost":3}'))
+      .toBe('invalid --budget (2 problems):\n  restoreRate: Too small: expected number to be >0, got 0\n  unknown field "maxCost" ("maxCost" belongs in --limits \'{"maxCost": …}\')');
+  });
+
   it('reports a bad --limits with the scenario schema\'s own messages, per field', () => {
     let message = '';
     try {
@@ -135,8 +160,8 @@ describe('the replay command', () => {
   it('names only what was given, JSON compacted, and always the seed', () => {
     expect(replayCommand(parse('--query', '{ user(id: 1) { name } }'))).toBe("npm run sim -- graph --query '{ user(id: 1) { name } }' --seed 1");
     const withFile = (...argv: string[]) => parseGraphOptions(argv, () => '{ user(id: 1) { name } }') as GraphOptions;
-    expect(replayCommand(withFile('--query', '@q.graphql', '--variables', '{ "id": "1" }', '--as', 'bob', '--persisted', '--limits', '{"maxDepth": 3}', '--seed', '4', '--timeline')))
-      .toBe('npm run sim -- graph --query @q.graphql --variables \'{"id":"1"}\' --as bob --persisted --limits \'{"maxDepth":3}\' --seed 4');
+    expect(replayCommand(withFile('--query', '@q.graphql', '--variables', '{ "id": "1" }', '--as', 'bob', '--persisted', '--limits', '{"maxDepth": 3}', '--budget', '{ "restoreRate": 5 }', '--seed', '4', '--timeline')))
+      .toBe('npm run sim -- graph --query @q.graphql --variables \'{"id":"1"}\' --as bob --persisted --limits \'{"maxDepth":3}\' --budget \'{"restoreRate":5}\' --seed 4');
   });
 });
 
@@ -247,6 +272,21 @@ describe('npm run sim -- graph', () => {
     const command = first.replay.replace(/^npm run sim -- /, `${process.execPath} --import tsx cli/sim.ts `);
     const again = JSON.parse((await exec('sh', ['-c', `${command} --json`])).stdout) as { replay: string; traceHash: string };
     expect(again).toEqual(first);
+  });
+
+  it('runs a query above the 1000-point budget with the README\'s own --limits \'{"maxCost": "unlimited"}\'', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const row = readme.split('\n').find((line) => line.startsWith('| `--limits'));
+    const unlimited = /`'(\{"maxCost": "unlimited"\})'`/.exec(row ?? '')?.[1];
+    expect(unlimited, row).toBeDefined();
+    // 1 user + 50 posts × (1 post + 10 comments × (1 comment + 1 author)) = 1051 points: over the whole budget.
+    const costly = '{ user(id: "1") { name posts(limit: 50) { title comments { body author { name } } } } }';
+    const run = await sim('graph', '--query', costly, '--limits', unlimited!, '--json');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ status: 200, response: { data: { user: { name: 'Alice' } } } });
+    expect((JSON.parse(run.stdout) as { response: object }).response).not.toHaveProperty('errors');
+    const capped = await sim('graph', '--query', costly, '--limits', unlimited!, '--budget', '{"maximumAvailable": 1000}', '--json');
+    expect(JSON.parse(capped.stdout)).toMatchObject({ status: 400 });
   });
 
   it('refuses malformed variables with exit code 2 and no stack trace', async () => {

@@ -21,7 +21,10 @@ Options:
   --persisted              send it as Apollo's automatic persisted query: GET by hash, POST with the
                            query to register it, then GET by hash twice (the second from the cache)
   --limits <json>          the endpoint's limits, e.g. '{"maxDepth": 3}' or '{"maxCost": "unlimited"}'
-                           (maxDepth, maxCost, maxAliases, maxTokens, fieldWeights, defaultListSize)
+                           (maxDepth, maxCost, maxAliases, maxTokens, fieldWeights, defaultListSize);
+                           "maxCost": "unlimited" also switches the cost budget off, unless --budget is given
+  --budget <json>          each caller's cost budget, e.g. '{"maximumAvailable": 5000}' or
+                           '{"maximumAvailable": "unlimited"}' (maximumAvailable 1000, restoreRate 50 per second)
   --seed N                 the run's seed (default 1)
   --json                   print a machine-readable result instead of the report
   --timeline               also print the hop-by-hop timeline

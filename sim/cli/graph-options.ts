@@ -17,6 +17,8 @@ export interface GraphOptions {
   readonly persisted: boolean;
   /** Overrides for the scenario's `graph.limits`, checked later by the scenario schema. */
   readonly limits: Readonly<Record<string, unknown>> | undefined;
+  /** The scenario's `graph.costBudget` (`--budget`), checked later by the scenario schema. */
+  readonly budget: Readonly<Record<string, unknown>> | undefined;
   readonly seed: number;
   readonly json: boolean;
   readonly timeline: boolean;
@@ -53,6 +55,7 @@ export function parseGraphOptions(argv: readonly string[], readText: ReadText): 
     asArgument: values.as,
     persisted: values.persisted === true,
     limits: jsonObjectOption('--limits', values.limits, '{"maxDepth": 3}'),
+    budget: jsonObjectOption('--budget', values.budget, '{"maximumAvailable": 5000}'),
     seed: seedFrom(values.seed),
     json: values.json === true,
     timeline: values.timeline === true,
@@ -71,6 +74,7 @@ function parseFlags(argv: readonly string[]) {
         as: { type: 'string' },
         persisted: { type: 'boolean' },
         limits: { type: 'string' },
+        budget: { type: 'string' },
         seed: { type: 'string' },
         json: { type: 'boolean' },
         timeline: { type: 'boolean' },

@@ -17,6 +17,7 @@ export function replayCommand(options: GraphOptions): string {
   if (options.asArgument !== undefined) args.push('--as', options.asArgument);
   if (options.persisted) args.push('--persisted');
   if (options.limits !== undefined) args.push('--limits', JSON.stringify(options.limits));
+  if (options.budget !== undefined) args.push('--budget', JSON.stringify(options.budget));
   args.push('--seed', String(options.seed));
   return `npm run sim -- ${args.map(shellQuote).join(' ')}`;
 }

@@ -4,6 +4,7 @@ import { answerCell, type GraphAnswer, graphAnswer, type GraphErrorLine, parsedB
 import { prettyJson } from './graph-json-text.js';
 import { replayCommand } from './graph-replay.js';
 import { cacheNotes, describeCredential, featuredExchange, type GraphRun } from './graph-run.js';
+import { budgetSwitchedOff } from './graph-scenario.js';
 import { renderTimeline } from './timeline.js';
 
 /**
@@ -43,7 +44,8 @@ function headerLine({ options, result }: GraphRun): string {
     : 'one POST /graphql';
   const operation = options.operationName === undefined ? '' : ` · operation ${options.operationName}`;
   const limits = options.limits === undefined ? '' : ` · limits ${JSON.stringify(options.limits)}`;
-  return `apisim graph · ${describeCredential(options.credential)} · ${how}${operation}${limits} · seed ${result.seed}`;
+  const budget = options.budget !== undefined ? ` · budget ${JSON.stringify(options.budget)}` : budgetSwitchedOff(options) ? ' · no cost budget' : '';
+  return `apisim graph · ${describeCredential(options.credential)} · ${how}${operation}${limits}${budget} · seed ${result.seed}`;
 }
 
 /** Errors go above the body: for a rejection they are the whole answer, for a partial failure the news. */

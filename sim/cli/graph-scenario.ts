@@ -21,13 +21,23 @@ export const graphScenarioName = 'graph-query';
  */
 export function graphPlan(options: GraphOptions): GraphPlan {
   const steps = options.persisted ? persistedSteps(options) : [{ label: 'POST /graphql', step: postStep(options) }];
+  const costBudget = options.budget ?? (budgetSwitchedOff(options) ? { maximumAvailable: 'unlimited' } : undefined);
   const input: ScenarioInput = {
     name: graphScenarioName,
     auth: options.credential,
-    ...(options.limits !== undefined && { graph: { limits: options.limits } }),
+    ...((options.limits !== undefined || costBudget !== undefined) && { graph: { limits: options.limits ?? {}, costBudget } }),
     steps: steps.map((s) => s.step),
   };
   return { spec: parseLimits(input), stepLabels: steps.map((s) => s.label) };
+}
+
+/**
+ * `--limits '{"maxCost": "unlimited"}'` asks to see a query of any cost run. The budget (1000 points a caller,
+ * decisions.md) would still refuse any one query above 1000, so without `--budget` it goes off too: the
+ * command does what the flag says. `--budget` given is taken as given.
+ */
+export function budgetSwitchedOff(options: Pick<GraphOptions, 'limits' | 'budget'>): boolean {
+  return options.budget === undefined && options.limits?.maxCost === 'unlimited';
 }
 
 function postStep(options: GraphOptions): StepInput {
@@ -70,13 +80,24 @@ function persistedSteps(options: GraphOptions): { label: string; step: StepInput
   ];
 }
 
-/** Only `--limits` can make the scenario invalid, so its problems are reported against that flag. */
+/**
+ * Only `--limits` and `--budget` can make the scenario invalid, so their problems are reported against the
+ * flags: `  options: graph.limits.maxDepth: Too small` reads `  maxDepth: Too small` under an `invalid --limits`
+ * heading, and a field at home in the other flag is sent there.
+ */
 function parseLimits(input: ScenarioInput): ScenarioSpec {
   try {
-    return parseScenario(input, '--limits');
+    return parseScenario(input, 'options');
   } catch (error) {
     if (!(error instanceof ScenarioError)) throw error;
-    // `  --limits: graph.limits.maxDepth: Too small` reads `  maxDepth: Too small` under an `invalid --limits` heading.
-    throw new GraphUsageError(error.message.replace(/^invalid scenario/, 'invalid --limits').replace(/--limits: graph\.limits(?:\.|: )/g, ''));
+    const flags = [...new Set([...error.message.matchAll(/options: graph\.(limits|costBudget)/g)].map((m) => flagOf[m[1]!]))];
+    throw new GraphUsageError(
+      error.message
+        .replace(/^invalid scenario/, `invalid ${flags.length === 0 ? 'options' : flags.join(' and ')}`)
+        .replace(/options: graph\.(?:limits|costBudget)(?:\.|: )/g, '')
+        .replace(/ under graph\.(limits|costBudget): "graph": \{"(?:limits|costBudget)": (\{[^}]*\})\}/g, (_, home: string, inner: string) => ` in ${flagOf[home]} '${inner}'`),
+    );
   }
 }
+
+const flagOf: Readonly<Record<string, string>> = { limits: '--limits', costBudget: '--budget' };

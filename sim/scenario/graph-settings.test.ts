@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 import { defaultGraphLimits } from '../../src/graph/limits/settings.js';
 import { runScenario } from './run.js';
 import { graphSettingsFrom } from './settings.js';
+import { scenarioJsonSchema } from './json-schema.js';
 import { parseScenario } from './spec.js';
 
 const deepQuery = '{ user(id: 1) { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { author { posts(limit: 1) { title } } } } } } } } }';
@@ -51,5 +53,35 @@ describe('a scenario\'s graph section', () => {
     });
     const result = await runScenario('t', spec, { seed: 1, trace: 'off' });
     expect(result.summary.map((s) => s.status)).toEqual([200, 400]);
+  });
+
+  it('is documented in docs/scenarios.md: every setting with its default, and an example that runs', async () => {
+    const doc = await readFile(new URL('../../docs/scenarios.md', import.meta.url), 'utf8');
+    const section = /\n## `graph`[^\n]*\n([\s\S]*?)\n## /.exec(doc)?.[1] ?? '';
+    const rows = new Map([...section.matchAll(/^\| `([\w.]+)` \| `([^`]*)` \|/gm)].map((m) => [m[1]!, m[2]!]));
+    // Every setting the format has, read off the schema, so a new one cannot go undocumented.
+    type Props = { properties?: Record<string, Props> };
+    const graph = (JSON.parse(scenarioJsonSchema()) as Props).properties!.graph!.properties!;
+    const settings = Object.entries(graph).flatMap(([name, p]) => (p.properties === undefined ? [name] : Object.keys(p.properties).map((inner) => `${name}.${inner}`)));
+    expect([...rows.keys()].sort()).toEqual(settings.sort());
+    const { fieldWeights, ...counts } = defaultGraphLimits;
+    for (const [name, value] of Object.entries(counts)) expect(rows.get(`limits.${name}`), name).toBe(String(value));
+    expect(rows.get('limits.fieldWeights')).toBe(JSON.stringify(fieldWeights));
+    expect(rows.get('costBudget.maximumAvailable')).toBe(String(defaultCostBudget.maximumAvailable));
+    expect(rows.get('costBudget.restoreRate')).toBe(String(defaultCostBudget.restoreRate));
+    expect(rows.get('persisted')).toBe('"open"');
+    expect(rows.get('preloadedQueries')).toBe('[]');
+
+    const example = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(section)![1]!) as unknown;
+    const result = await runScenario('doc', parseScenario(example), { seed: 1, trace: 'off' });
+    expect(result.summary[0]!.status).toBe(200);
+    expect(JSON.parse(result.exchanges[0]!.response!.body!)).not.toHaveProperty('errors');
+    // With the default budget, refused for the cost the text gives.
+    const { graph: exampleGraph, ...rest } = example as { graph: { costBudget: unknown } };
+    const budgeted = await runScenario('doc', parseScenario({ ...rest, graph: { ...exampleGraph, costBudget: {} } }), { seed: 1, trace: 'off' });
+    expect(budgeted.summary[0]!.status).toBe(400);
+    const cost = /its estimated cost with these settings, (\d+),/.exec(section.replace(/\s+/g, ' '))?.[1];
+    expect(budgeted.exchanges[0]!.response!.body).toContain(`estimated cost of ${cost}, more than a caller's whole budget`);
+    expect(graphSettingsFrom(parseScenario(example).graph)).toMatchObject({ limits: { maxDepth: 5, maxCost: Infinity }, costBudget: { maximumAvailable: Infinity } });
   });
 });

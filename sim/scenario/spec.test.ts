@@ -38,10 +38,18 @@ describe('scenario files', () => {
     [{ ...minimal, crashes: [{ request: 1, atUs: 5 }] }, 'my.json: crashes[0]'],
     [{ ...minimal, expect: { statuses: [200, 200] } }, 'my.json: expect.statuses: must list one status per step (1 step), got 2'],
     [{ ...minimal, expect: { status: [200] } }, 'my.json: expect: unknown field "status"'],
+    [{ ...minimal, graph: { maxDepth: 3 } }, 'my.json: graph: unknown field "maxDepth" ("maxDepth" belongs under graph.limits: "graph": {"limits": {"maxDepth": …}})'],
+    [{ ...minimal, graph: { maxCost: 9, restoreRate: 2 } }, 'my.json: graph: unknown fields "maxCost", "restoreRate" ("maxCost" belongs under graph.limits: "graph": {"limits": {"maxCost": …}}; "restoreRate" belongs under graph.costBudget: "graph": {"costBudget": {"restoreRate": …}})'],
+    [{ ...minimal, graph: { limits: { maximumAvailable: 5 } } }, 'my.json: graph.limits: unknown field "maximumAvailable" ("maximumAvailable" belongs under graph.costBudget'],
+    [{ ...minimal, limits: { maxDepth: 3 } }, 'my.json: (top level): unknown field "limits" ("limits" belongs under graph: "graph": {"limits": …})'],
     [{ ...minimal, expect: { finalState: { 'notes/0': 1 } } }, 'my.json: expect.finalState.notes/0: key must be a JSON Pointer (RFC 6901)'],
     [{ ...minimal, origin: { module: './app.ts' }, expect: { notes: 1 } }, 'my.json: expect.notes: counts apisim\'s own notes'],
   ])('refuses %j with where and what', (input, expected) => {
     expect(errorOf(input)).toContain(expected);
+  });
+
+  it('gives no hint for a field that is at home nowhere, or already at home', () => {
+    expect(errorOf({ ...minimal, graph: { limits: { maxDepthh: 3 } } })).toMatch(/my\.json: graph\.limits: unknown field "maxDepthh"$/);
   });
 
   it('takes an origin module, its export "default" unless named, and a kind only when given', () => {

@@ -3,6 +3,7 @@ import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
 import { cacheModes } from '../nodes/cache.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
+import { whereTheyBelong } from './field-homes.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -272,7 +273,8 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 function describeIssue(issue: z.core.$ZodIssue, input: unknown): string {
   if (issue.code === 'unrecognized_keys') {
-    return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => `"${k}"`).join(', ')}`;
+    const hint = whereTheyBelong(issue.path.map(String).join('.'), issue.keys);
+    return `unknown field${issue.keys.length === 1 ? '' : 's'} ${issue.keys.map((k) => `"${k}"`).join(', ')}${hint}`;
   }
   // A record's key is wrong: say what the key should look like, not what its value is.
   if (issue.code === 'invalid_key') return `key ${issue.issues[0]?.message ?? 'is not allowed'}`;
