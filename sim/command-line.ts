@@ -5,6 +5,8 @@ import { closestNames } from './closest-names.js';
 export class UsageError extends Error {}
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+/** What strict `parseArgs` gives for these options, named so that the .d.ts of an installed package can say it. */
+type ParsedCommandLine<O extends OptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
 
 /**
  * `parseArgs`, strict, but with its complaints in our words: Node's own ("argument is ambiguous. Did you
@@ -18,7 +20,7 @@ export function parseCommandLine<const O extends OptionsConfig>(
   argv: readonly string[],
   options: O,
   examples: { readonly [K in keyof O]?: string },
-) {
+): ParsedCommandLine<O> {
   const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
   const named: string[] = [];
   const positionals: string[] = [];
