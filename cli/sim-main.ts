@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { AppModuleError, firstLine } from '../host/app-module/app-module-error.js';
 import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from '../sim/cli/determinism-text.js';
 import { runGraphCommand } from '../sim/cli/graph-command.js';
@@ -11,9 +10,11 @@ import { allHeld, judge } from '../sim/scenario/expectations.js';
 import { scenarioJsonSchema } from '../sim/scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../sim/scenario/resolve.js';
 import { ScenarioError } from '../sim/scenario/spec.js';
+import { parseCommandLine, UsageError } from '../sim/command-line.js';
 import { checkDeterminism } from './determinism-check.js';
 import { planRun } from './run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
+import { checkTraceOut, TraceOutError, traceOutFailed } from './trace-out-path.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
@@ -42,8 +43,6 @@ Options:
              run the seed twice, a fresh origin or app each time; if the traces differ, print the first
              event that differs and the likely cause, and exit 1`;
 
-class UsageError extends Error {}
-
 async function main(argv: readonly string[], cmd: string): Promise<number> {
   if (argv[0] === 'graph') return runGraphCommand(argv.slice(1));
   const { values, positionals } = parseCli(argv);
@@ -64,7 +63,13 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   if (positionals.length > 1) throw new UsageError(`one scenario at a time, got ${positionals.join(', ')}`);
   const file = values.file;
   const name = positionals[0];
-  if ((file === undefined) === (name === undefined)) throw new UsageError('name one scenario, or give --file, not both');
+  if (file === undefined && name === undefined) {
+    throw new UsageError(`nothing to run: name a built-in scenario (${cmd} notes-unstable-post), give your own with --file my.json, or see the built-ins with --list`);
+  }
+  if (file !== undefined && name !== undefined) throw new UsageError(`name one scenario or give --file, not both (got "${name}" and --file ${file})`);
+  const traceOut = values['trace-out'];
+  // Checked before the run, which may take long, so that a mistyped folder does not waste it.
+  if (traceOut !== undefined) await checkTraceOut(traceOut);
 
   const scenario: ResolvedScenario = file !== undefined ? await fromFile(file) : builtin(name!, seed);
   const plan = await planRun(scenario, file, {
@@ -75,9 +80,8 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const result = await plan.run(seed);
   const check = values['check-determinism'] === true ? await checkDeterminism(plan, seed, result) : undefined;
   const replay = `${cmd} ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
-  const traceOut = values['trace-out'];
   if (traceOut !== undefined) {
-    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed }, result.exchanges);
+    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed }, result.exchanges).catch((error: unknown) => traceOutFailed(traceOut, error));
     // On stderr, so that `--json` output stays one JSON document.
     console.error(`Wrote the Chrome trace to ${traceOut} (open it at https://ui.perfetto.dev).`);
   }
@@ -101,30 +105,22 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
 }
 
 function parseCli(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        seed: { type: 'string' },
-        json: { type: 'boolean' },
-        bodies: { type: 'boolean' },
-        file: { type: 'string' },
-        list: { type: 'boolean' },
-        schema: { type: 'boolean' },
-        'trace-out': { type: 'string' },
-        'check-determinism': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  return parseCommandLine(argv, {
+    seed: { type: 'string' },
+    json: { type: 'boolean' },
+    bodies: { type: 'boolean' },
+    file: { type: 'string' },
+    list: { type: 'boolean' },
+    schema: { type: 'boolean' },
+    'trace-out': { type: 'string' },
+    'check-determinism': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  }, { seed: '--seed 1', file: '--file my.json', 'trace-out': '--trace-out run.json' });
 }
 
 function parseSeed(text: string | undefined): number {
   if (text === undefined) return 1;
-  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--seed takes a non-negative integer, got "${text}"`);
+  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "${text}"`);
   return Number(text);
 }
 
@@ -141,7 +137,7 @@ export async function simMain(argv: readonly string[], cmd: string = repoCommand
       console.error(`sim: ${error.message}\n\n${usageFor(cmd)}`);
       return 2;
     }
-    if (error instanceof ScenarioError || error instanceof AppModuleError) {
+    if (error instanceof ScenarioError || error instanceof AppModuleError || error instanceof TraceOutError) {
       console.error(`sim: ${error.message}`);
       return 2;
     }

@@ -115,14 +115,55 @@ describe('npm run sim', () => {
   });
 
   it.each([
-    [['no-such-scenario'], 'unknown scenario "no-such-scenario"'],
-    [['notes-stable-put', '--seed', 'abc'], '--seed takes a non-negative integer, got "abc"'],
+    [['no-such-scenario'], 'unknown scenario "no-such-scenario"; `npm run sim -- --list` shows them all'],
+    [['notes-unstabel-post'], 'unknown scenario "notes-unstabel-post" (did you mean notes-unstable-post?)'],
+    [['notes-stable-put', '--seed', 'abc'], '--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "abc"'],
+    [['notes-stable-put', '--seed', '-1'], '--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "-1"'],
+    [['notes-stable-put', '--seed'], '--seed needs a value, e.g. --seed 1'],
+    [['--file', '--seed', '1'], '--file needs a value, e.g. --file my.json'],
+    [['notes-stable-put', '--sed', '1'], 'unknown option "--sed"; did you mean --seed?'],
+    [['notes-stable-put', '--colour'], 'unknown option "--colour"'],
+    [['notes-stable-put', '--json=yes'], '--json takes no value, got "--json=yes"'],
     [['--file', '/nonexistent/x.json'], 'cannot read /nonexistent/x.json: ENOENT'],
-    [['notes-stable-put', '--colour'], "Unknown option '--colour'"],
-    [[], 'name one scenario, or give --file'],
-  ])('refuses %j with exit code 2', async (args, message) => {
+    [[], 'nothing to run: name a built-in scenario (npm run sim -- notes-unstable-post), give your own with --file my.json, or see the built-ins with --list'],
+    [['notes-stable-put', '--file', 'x.json'], 'name one scenario or give --file, not both'],
+  ])('refuses %j with exit code 2, in our own words, without a stack', async (args, message) => {
     const { code, stderr } = await sim(...args);
     expect(code).toBe(2);
-    expect(stderr).toContain(message);
+    expect(stderr.startsWith(`sim: ${message}`)).toBe(true); // the first words say what was wrong
+
+    expect(stderr).not.toMatch(/\n\s+at |ERR_PARSE_ARGS|ambiguous/);
+  });
+
+  it('--trace-out into a folder that does not exist is refused before the run, in one line', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
+    const { code, stdout, stderr } = await sim('notes-unstable-post', '--trace-out', join(dir, 'missing', 'run.json'));
+    expect(code).toBe(2);
+    expect(stdout).toBe(''); // nothing ran
+    expect(stderr).toBe(`sim: --trace-out ${join(dir, 'missing', 'run.json')}: the folder ${join(dir, 'missing')} does not exist; create it first, or name a file in a folder that does\n`);
+    const folder = await sim('notes-unstable-post', '--trace-out', dir);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe(`sim: --trace-out ${dir}: that is a folder; name a file in it, e.g. ${dir}/run.json\n`);
+  });
+
+  it('a scenario file that starts with a byte order mark runs; invalid JSON is told with its line and column', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apisim-'));
+    const bom = join(dir, 'bom.json');
+    await writeFile(bom, `\uFEFF${JSON.stringify({ steps: [{ method: 'GET', path: '/notes/1' }] })}`);
+    const ran = await sim('--file', bom, '--json');
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ scenario: 'bom' });
+
+    // V8's own message names no position for either of these; the error still does.
+    const token = join(dir, 'token.json');
+    await writeFile(token, '{\n  "steps": [\n    x\n  ]\n}\n');
+    const refused = await sim('--file', token);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(new RegExp(`^sim: ${token.replace(/[.\\/]/g, '\\$&')} is not valid JSON \\(line 3, column 5\\): `));
+    const cut = join(dir, 'cut.json');
+    await writeFile(cut, '\uFEFF{\n  "steps": [');
+    const truncated = await sim('--file', cut);
+    expect(truncated.code).toBe(2);
+    expect(truncated.stderr).toContain(`${cut} is not valid JSON (line 2, column 13, the end of the text): Unexpected end of JSON input`);
   });
 });

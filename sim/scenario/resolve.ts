@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { closestNames } from '../closest-names.js';
 import { RngStreams } from '../rng.js';
-import { findBuiltin } from './catalog.js';
+import { builtinScenarios, findBuiltin } from './catalog.js';
 import { parseScenario, parseScenarioText, ScenarioError, type ScenarioSpec } from './spec.js';
 
 export interface ResolvedScenario {
@@ -12,8 +13,13 @@ export interface ResolvedScenario {
 /** A built-in by name: its steps may depend on the seed, through the workload stream only. */
 export function builtin(name: string, seed: number): ResolvedScenario {
   const found = findBuiltin(name);
-  if (found === undefined) throw new ScenarioError(`unknown scenario "${name}"; \`npm run sim -- --list\` shows them all`);
+  if (found === undefined) throw new ScenarioError(`unknown scenario "${name}"${didYouMean(name)}; \`npm run sim -- --list\` shows them all`);
   return { name, spec: parseScenario(found.build(new RngStreams(seed).stream('workload')), name) };
+}
+
+function didYouMean(name: string): string {
+  const near = closestNames(name, builtinScenarios.map((s) => s.name));
+  return near.length === 0 ? '' : ` (did you mean ${near.join(', or ')}?)`;
 }
 
 export async function fromFile(path: string): Promise<ResolvedScenario> {

@@ -4,6 +4,7 @@ import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
 import { cacheModes } from '../nodes/cache.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
 import { whereTheyBelong } from './field-homes.js';
+import { parseJsonText } from './json-text.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -252,18 +253,11 @@ function invalid(what: string, lines: readonly string[]): ScenarioError {
   return new ScenarioError(`invalid ${what} (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.join('\n')}`);
 }
 
-/** Parses JSON text first, turning a syntax error's character offset into line and column. */
+/** Parses JSON text first (a byte order mark dropped), so a syntax error names its line and column. */
 export function parseScenarioText(text: string, source: string): ScenarioSpec {
-  let input: unknown;
-  try {
-    input = JSON.parse(text) as unknown;
-  } catch (error) {
-    const message = (error as Error).message;
-    const position = /position (\d+)/.exec(message);
-    const where = position === null ? '' : ` (${lineAndColumn(text, Number(position[1]))})`;
-    throw new ScenarioError(`${source} is not valid JSON${where}: ${message}`);
-  }
-  return parseScenario(input, source);
+  const json = parseJsonText(text);
+  if (!json.ok) throw new ScenarioError(`${source} is not valid JSON${json.where === undefined ? '' : ` (${json.where})`}: ${json.reason}`);
+  return parseScenario(json.value, source);
 }
 
 function formatPath(path: readonly PropertyKey[]): string {
@@ -294,11 +288,4 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 
 function truncate(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}
-
-function lineAndColumn(text: string, offset: number): string {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `line ${line}, column ${column}`;
 }
