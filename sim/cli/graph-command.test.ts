@@ -76,7 +76,9 @@ describe('graph options', () => {
     [['--query', 'q', '--seed', '1.5'], /^--seed takes a non-negative integer, got "1.5"$/],
     [['--query', 'q', '--json', '--timeline'], /choose one/],
     [['--query', 'q', 'extra'], /^unexpected argument "extra"/],
-    [['--query', 'q', '--colour'], /Unknown option '--colour'/],
+    [['--query', 'q', '--colour'], /^unknown option "--colour"$/],
+    [['--qeury', 'q'], /^unknown option "--qeury"; did you mean --query\?$/],
+    [['--query'], /^--query needs a value, e\.g\. --query '\{ user\(id: 1\) \{ name \} \}'$/],
   ])('refuses %j', (argv, message) => {
     expect(usageErrorOf(argv)).toMatch(message);
   });

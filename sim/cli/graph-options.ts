@@ -1,4 +1,4 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine, UsageError } from '../command-line.js';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { credentialSpec } from '../scenario/spec.js';
 
@@ -64,25 +64,31 @@ export function parseGraphOptions(argv: readonly string[], readText: ReadText): 
 
 function parseFlags(argv: readonly string[]) {
   try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        query: { type: 'string' },
-        variables: { type: 'string' },
-        'operation-name': { type: 'string' },
-        as: { type: 'string' },
-        persisted: { type: 'boolean' },
-        limits: { type: 'string' },
-        budget: { type: 'string' },
-        seed: { type: 'string' },
-        json: { type: 'boolean' },
-        timeline: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+    return parseCommandLine(argv, {
+      query: { type: 'string' },
+      variables: { type: 'string' },
+      'operation-name': { type: 'string' },
+      as: { type: 'string' },
+      persisted: { type: 'boolean' },
+      limits: { type: 'string' },
+      budget: { type: 'string' },
+      seed: { type: 'string' },
+      json: { type: 'boolean' },
+      timeline: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    }, {
+      query: "--query '{ user(id: 1) { name } }'",
+      variables: '--variables \'{"id": 1}\'',
+      'operation-name': '--operation-name Named',
+      as: '--as bob',
+      limits: '--limits \'{"maxDepth": 3}\'',
+      budget: '--budget \'{"maximumAvailable": 5000}\'',
+      seed: '--seed 1',
     });
   } catch (error) {
-    throw new GraphUsageError((error as Error).message);
+    // The command's own usage error, in the words sim/command-line.ts chose.
+    if (error instanceof UsageError) throw new GraphUsageError(error.message);
+    throw error;
   }
 }
 
