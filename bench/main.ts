@@ -1,6 +1,5 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { demonstrationDiagrams } from './diagrams/demonstrations.js';
 import { harnessCsv, runHarness } from './harness/harness.js';
@@ -8,23 +7,24 @@ import { describeMachine, machineCsv } from './machine.js';
 import { runScenarioMatrix } from './matrix/runner.js';
 import { writeMatrixReports } from './matrix/write.js';
 import { reportCharts, writeCharts } from './readme/charts/chart-set.js';
-import { renderReportsReadme } from './readme/reports-readme.js';
+import { renderLocalReadme, renderReportsReadme } from './readme/reports-readme.js';
+import { committedReportsDir, filteredReportsDir, localReportsDir, wallClockCharts } from './report-paths.js';
 import { runScale, scaleCsv } from './scale/scale.js';
 import { benchSummary } from './summary.js';
 
 const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>]
 
-Writes reports/: the scenario matrix (scenarios.csv, scenario-summary.csv), the simulator's own speed
-(harness.csv), how it scales (scale.csv), the machine (machine.csv), charts (charts/*.svg) and README.md.
+Writes reports/ (committed, the same bytes on every machine): the scenario matrix (scenarios.csv,
+scenario-summary.csv), its charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
+machine's run): the simulator's own speed (harness.csv), how it scales (scale.csv), the machine
+(machine.csv), the speed chart (charts/harness.svg) and README.md.
 
-  --quick             fewer rounds and scale steps (the matrix always runs whole: it takes a second)
+  --quick             fewer rounds and scale steps, into reports/local/ only (the matrix always runs
+                      whole: it takes a second, and its committed files come out the same)
   --filter <pattern>  only what matches the pattern (a regular expression) in scenario/variant,
-                      benchmark/variant or scale/<trace mode>, written to reports/filtered/ so that
-                      the whole run's files stay whole
+                      benchmark/variant or scale/<trace mode>, written to reports/local/filtered/ so
+                      that the whole run's files stay whole
   -h, --help          this text`;
-
-// Resolved from this file rather than the working directory, so `npm run bench` from anywhere writes here.
-const wholeRunDir = fileURLToPath(new URL('../reports/', import.meta.url));
 
 class UsageError extends Error {}
 
@@ -66,12 +66,15 @@ async function main(argv: readonly string[]): Promise<void> {
   const startedMs = Date.now();
   const machine = describeMachine(new Date());
   const stages = opts.filter === undefined ? 5 : 3;
-  const reportsDir = opts.filter === undefined ? wholeRunDir : join(wholeRunDir, 'filtered');
-  await mkdir(reportsDir, { recursive: true });
+  // A filtered run is a subset: all of it goes to one ignored folder, away from the whole run's files.
+  const reportsDir = opts.filter === undefined ? committedReportsDir : filteredReportsDir;
+  const machineDir = opts.filter === undefined ? localReportsDir : filteredReportsDir;
+  await mkdir(machineDir, { recursive: true });
   const written: string[] = [];
-  const write = async (name: string, text: string) => {
-    await writeFile(join(reportsDir, name), text);
-    written.push(name);
+  /** Wall-clock results and the machine: never into the committed folder. */
+  const writeLocal = async (name: string, text: string) => {
+    await writeFile(join(machineDir, name), text);
+    written.push(join(machineDir, name));
   };
 
   const matrixStage = stage(1, stages, 'scenario matrix (virtual time: the same numbers on every machine)');
@@ -82,7 +85,7 @@ async function main(argv: readonly string[]): Promise<void> {
     onProgress: (done, total, label) => matrixStage.line(`(${String(done).padStart(String(total).length)}/${total}) ${label}`),
   });
   const { matrixPath, summaryPath } = await writeMatrixReports(matrix, reportsDir);
-  written.push(relative(reportsDir, matrixPath), relative(reportsDir, summaryPath));
+  written.push(matrixPath, summaryPath);
   matrixStage.done(`${matrix.summaries.length} variants, ${matrix.rows.length} steps`);
 
   const harnessStage = stage(2, stages, 'harness speed (wall clock: every rate beside its reference from the same rounds)');
@@ -90,34 +93,41 @@ async function main(argv: readonly string[]): Promise<void> {
     if (opts.filter !== undefined && /no harness benchmark matches/.test(String(error))) return undefined;
     throw error;
   });
-  if (harness !== undefined) await write('harness.csv', harnessCsv(harness.rows));
+  if (harness !== undefined) await writeLocal('harness.csv', harnessCsv(harness.rows));
   harnessStage.done(harness === undefined ? 'nothing matched the filter' : `${harness.rows.length} variants`);
 
   const scaleStage = stage(3, stages, 'scale (10x steps; wall time and heap)');
   const scale = await runScale({ quick: opts.quick, filter: opts.filter, onProgress: scaleStage.line });
-  if (scale.rows.length > 0) await write('scale.csv', scaleCsv(scale.rows));
+  if (scale.rows.length > 0) await writeLocal('scale.csv', scaleCsv(scale.rows));
   scaleStage.done(`${scale.rows.length} runs`);
-  await write('machine.csv', machineCsv(machine));
+  await writeLocal('machine.csv', machineCsv(machine));
 
   if (opts.filter === undefined && harness !== undefined) {
     const diagramStage = stage(4, stages, 'sequence diagrams from the demonstration scenarios\' traces');
     const diagrams = await demonstrationDiagrams();
     diagramStage.done(`${diagrams.length} diagrams`);
 
-    const readmeStage = stage(5, stages, 'charts (Vega-Lite, rendered to SVG) and reports/README.md');
-    const charts = await writeCharts(reportsDir, await reportCharts({ summaries: matrix.summaries, harness: harness.rows }));
-    written.push(...charts.map((c) => c.file));
-    await write('README.md', renderReportsReadme({ summaries: matrix.summaries, harness: harness.rows, scale: scale.rows, diagrams, machine, charts, command: opts.command, quick: opts.quick }));
-    readmeStage.done(`${charts.length} charts and the README`);
+    const readmeStage = stage(5, stages, 'charts (Vega-Lite, rendered to SVG), reports/README.md and reports/local/README.md');
+    const rendered = await reportCharts({ summaries: matrix.summaries, harness: harness.rows });
+    const missing = [...wallClockCharts].filter((file) => !rendered.some((c) => c.file === file));
+    if (missing.length > 0) throw new Error(`bench/report-paths.ts names wall-clock charts the chart set no longer draws: ${missing.join(', ')}`);
+    const virtualCharts = await writeCharts(committedReportsDir, rendered.filter((c) => !wallClockCharts.has(c.file)));
+    const machineCharts = await writeCharts(localReportsDir, rendered.filter((c) => wallClockCharts.has(c.file)));
+    written.push(...virtualCharts.map((c) => join(committedReportsDir, c.file)), ...machineCharts.map((c) => join(localReportsDir, c.file)));
+    const readmePath = join(committedReportsDir, 'README.md');
+    await writeFile(readmePath, renderReportsReadme({ summaries: matrix.summaries, diagrams, charts: virtualCharts }));
+    written.push(readmePath);
+    await writeLocal('README.md', renderLocalReadme({ harness: harness.rows, scale: scale.rows, machine, charts: machineCharts, command: opts.command, quick: opts.quick }));
+    readmeStage.done(`${rendered.length} charts and the two READMEs`);
   }
 
   console.log('');
   console.log(benchSummary({ matrix: matrix.summaries, harness, scale: scale.rows }));
   console.log('');
-  const shown = relative(process.cwd(), reportsDir) || '.';
-  const sizes = await Promise.all(written.map(async (name) => `  ${join(shown, name)} (${(await stat(join(reportsDir, name))).size.toLocaleString('en-US')} B)`));
+  const sizes = await Promise.all(written.map(async (path) => `  ${relative(process.cwd(), path)} (${(await stat(path)).size.toLocaleString('en-US')} B)`));
   console.log(`Wrote, in ${((Date.now() - startedMs) / 1000).toFixed(0)} s:\n${sizes.join('\n')}`);
-  if (opts.filter !== undefined) console.log('With --filter the files go to reports/filtered/; reports/ itself, its README and charts describe whole runs.');
+  if (opts.filter !== undefined) console.log('With --filter the files go to reports/local/filtered/; reports/ itself, its README and charts describe whole runs.');
+  else console.log('reports/ is committed and the same on every machine; the wall-clock files above, in reports/local/, are this machine\'s and not committed.');
   if (harness?.verdict !== undefined && !harness.verdict.holds) process.exitCode = 1;
 }
 

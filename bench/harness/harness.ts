@@ -18,7 +18,7 @@ export interface BenchOptions {
 }
 
 export interface HarnessResult {
-  /** `reports/harness.csv`, one row per variant. */
+  /** `reports/local/harness.csv`, one row per variant. */
   readonly rows: readonly ReportRow[];
   /** The same rows for a terminal. */
   readonly table: string;
@@ -27,7 +27,7 @@ export interface HarnessResult {
   readonly plan: MeasurementPlan;
 }
 
-/** Every benchmark of `reports/harness.csv`, each group with its reference, in the order they are measured. */
+/** Every benchmark of `reports/local/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
   return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks()];
 }

@@ -10,7 +10,8 @@ import { runRecordFile, scoreRun, strykerReportFile } from './score.js';
 const usage = `Usage: npm run mutation [-- --area <name>]... [-- --all] [-- --incremental] [-- --score-only]
 
 Runs StrykerJS (stryker.config.json, vitest runner) over the five areas, then writes the score per area to
-reports/mutation.csv and reports/mutation.md. Stryker's own reports go to reports/mutation/ (not committed).
+reports/mutation.csv and reports/mutation.md (committed). Stryker's own reports go to reports/mutation/ (not
+committed).
 
   --area <name>       only this area (repeatable): ${areaNames.join(', ')}
   --all               every file of src/, the areas and the rest (files of no area are scored as "other")
@@ -20,7 +21,8 @@ reports/mutation.csv and reports/mutation.md. Stryker's own reports go to report
   --score-only        do not run Stryker; score its last report again (after editing the judgments)
   -h, --help          this text
 
-With --area or --all the score goes to reports/filtered/, so reports/mutation.* always describe the five areas whole.`;
+With --area or --all the score goes to reports/mutation/filtered/ (not committed), so reports/mutation.*
+always describe the five areas whole.`;
 
 const projectDir = fileURLToPath(new URL('../../', import.meta.url));
 const reportPath = join(projectDir, strykerReportFile);
@@ -88,13 +90,14 @@ async function main(argv: readonly string[]): Promise<void> {
     if (code !== 0) throw new Error(`stryker exited with ${code}; no score written`);
     await writeRunRecord(runRecordPath, { command: opts.command, strykerMs: Date.now() - startedMs });
   }
-  const outDir = join(projectDir, 'reports', ...(opts.whole ? [] : ['filtered']));
+  // A partial run's score sits beside Stryker's own reports (ignored), not beside the bench's filtered runs.
+  const outDir = join(projectDir, 'reports', ...(opts.whole ? [] : ['mutation', 'filtered']));
   const outcome = await scoreRun({ reportPath, runRecordPath, outDir });
   const total = outcome.rows.at(-1);
   console.log('');
   for (const row of outcome.rows) console.log(`  ${row.area.padEnd(13)} ${String(row.mutants).padStart(5)} mutants  ${row.score_pct === null ? '  —' : row.score_pct.toFixed(2).padStart(6)} %`);
   console.log(`\nWrote, in ${((Date.now() - startedMs) / 60_000).toFixed(1)} min: ${outcome.written.map((p) => relative(process.cwd(), p)).join(', ')}`);
-  if (!opts.whole) console.log('With --area or --all the score goes to reports/filtered/; reports/mutation.* describe the five areas whole.');
+  if (!opts.whole) console.log('With --area or --all the score goes to reports/mutation/filtered/; reports/mutation.* describe the five areas whole.');
   for (const problem of outcome.problems) console.error(`judgment: ${problem}`);
   if (outcome.belowTarget.length > 0) console.error(`below the target score: ${outcome.belowTarget.join(', ')}`);
   if (outcome.problems.length > 0 || outcome.belowTarget.length > 0 || total === undefined) process.exitCode = 1;

@@ -6,8 +6,12 @@ import type { Mutant } from './stryker-report.js';
 export interface AreaScore {
   readonly area: string;
   readonly mutants: number;
-  readonly killed: number;
-  readonly timeout: number;
+  /**
+   * Killed (a test failed) or timed out (a test hung): one figure, because which of the two a hanging mutant
+   * gets depends on which timer fires first, the test's or Stryker's, and so on the machine's speed (one run
+   * here counted 59 killed + 1 timed out where another counted 60 + 0). The sum does not move.
+   */
+  readonly detected: number;
   readonly survived: number;
   readonly no_coverage: number;
   /** Mutants that do not compile or break the test run itself: Stryker leaves them out of every score. */
@@ -16,7 +20,7 @@ export interface AreaScore {
   readonly ignored: number;
   /** Survivors judged equivalent (bench/mutation/equivalent-mutants.ts); still counted as survivors in `score_pct`. */
   readonly equivalent_judged: number;
-  /** Stryker's mutation score: (killed + timeout) / (killed + timeout + survived + no coverage). */
+  /** Stryker's mutation score: detected / (detected + survived + no coverage). */
   readonly score_pct: number | null;
   /** Stryker's score of covered code: the same without the mutants no test reaches. */
   readonly covered_score_pct: number | null;
@@ -30,18 +34,15 @@ function percent(part: number, whole: number): number | null {
 
 function score(area: string, mutants: readonly Mutant[], equivalentIds: ReadonlySet<string>): AreaScore {
   const count = (...statuses: readonly Mutant['status'][]): number => mutants.filter((m) => statuses.includes(m.status)).length;
-  const killed = count('Killed');
-  const timeout = count('Timeout');
+  const detected = count('Killed', 'Timeout');
   const survived = count('Survived');
   const noCoverage = count('NoCoverage');
   const equivalent = mutants.filter((m) => equivalentIds.has(m.id)).length;
-  const detected = killed + timeout;
   const valid = detected + survived + noCoverage;
   return {
     area,
     mutants: mutants.length,
-    killed,
-    timeout,
+    detected,
     survived,
     no_coverage: noCoverage,
     errors: count('CompileError', 'RuntimeError'),

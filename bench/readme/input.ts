@@ -11,10 +11,10 @@ import type { ScaleRow as ScaleRunRow } from '../scale/scale.js';
 /** One (scenario, variant) of the scenario matrix: `reports/scenario-summary.csv`. Virtual time and bytes. */
 export type ScenarioSummaryRow = Omit<VariantSummary, 'seed'>;
 
-/** One measured variant of the simulator's own speed: `reports/harness.csv`. Wall-clock rates. */
+/** One measured variant of the simulator's own speed: `reports/local/harness.csv`. Wall-clock rates. */
 export type HarnessRow = Omit<ReportRow, 'unit'> & { readonly unit: string };
 
-/** One step of the scale run: `reports/scale.csv`. */
+/** One step of the scale run: `reports/local/scale.csv`. */
 export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'events' | 'wall_ms' | 'events_per_wall_second' | 'heap_mb' | 'kept_trace_events'> & {
   readonly trace_mode: string;
 };
@@ -33,12 +33,20 @@ export interface ChartLink {
   readonly title: string;
 }
 
+/** The committed `reports/README.md`: virtual-clock results only, the same bytes on every machine. */
 export interface ReportsReadmeInput {
   readonly summaries: readonly ScenarioSummaryRow[];
+  readonly diagrams: readonly ScenarioDiagram[];
+  /** The charts drawn from virtual-clock rows, relative to `reports/`. */
+  readonly charts: readonly ChartLink[];
+}
+
+/** `reports/local/README.md` (not committed): what depends on the machine, and the machine itself. */
+export interface LocalReadmeInput {
   readonly harness: readonly HarnessRow[];
   readonly scale: readonly ScaleRow[];
-  readonly diagrams: readonly ScenarioDiagram[];
   readonly machine: Machine;
+  /** The charts drawn from wall-clock rows, relative to `reports/local/`. */
   readonly charts: readonly ChartLink[];
   /** Exactly what was typed, e.g. `npm run bench -- --quick`. */
   readonly command: string;

@@ -1,4 +1,4 @@
-import type { HarnessRow, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow } from './input.js';
+import type { HarnessRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow } from './input.js';
 
 /**
  * Made-up rows in the shape the bench writes, for the tests and for `preview.ts`. The numbers are plausible,
@@ -44,19 +44,23 @@ export const sampleScale: readonly ScaleRow[] = [1, 10, 100].map((clients, i) =>
 
 export const sampleInput: ReportsReadmeInput = {
   summaries: sampleSummaries,
-  harness: sampleHarness,
-  scale: sampleScale,
   diagrams: [
     { title: 'POST on an unstable line, naive client', scenario: 'notes-unstable-post', mermaid: 'sequenceDiagram\n  participant client\n  participant cache\n  client->>cache: POST /notes' },
   ],
-  machine: {
-    node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4,
-    run_at: '2000-01-01T00:00:00.000Z',
-  },
   charts: [
     { file: 'charts/latency.svg', title: 'Latency per variant' },
     { file: 'charts/bytes.svg', title: 'Bytes per variant' },
   ],
+};
+
+export const sampleLocalInput: LocalReadmeInput = {
+  harness: sampleHarness,
+  scale: sampleScale,
+  machine: {
+    node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4,
+    run_at: '2000-01-01T00:00:00.000Z',
+  },
+  charts: [{ file: 'charts/harness.svg', title: 'Simulator speed' }],
   command: 'npm run bench -- --quick',
   quick: true,
 };

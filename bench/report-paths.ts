@@ -1,0 +1,21 @@
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where `npm run bench` writes. `reports/` is committed and holds only what is the same bytes on every
+ * machine (the virtual clock); wall-clock measurements and the machine go to `reports/local/`, git-ignored,
+ * so a routine run (quick or whole) leaves `git status` clean. Resolved from this file rather than the
+ * working directory, so `npm run bench` from anywhere writes here.
+ */
+export const committedReportsDir = fileURLToPath(new URL('../reports/', import.meta.url));
+
+/** Per machine and per run: never committed. */
+export const localReportsDir = fileURLToPath(new URL('../reports/local/', import.meta.url));
+
+/** `--filter` runs: a subset, so neither beside the whole run's files nor committed. */
+export const filteredReportsDir = fileURLToPath(new URL('../reports/local/filtered/', import.meta.url));
+
+/** The files a whole run writes into `reports/local/`, relative to it. */
+export const localReportFiles = ['README.md', 'harness.csv', 'scale.csv', 'machine.csv'] as const;
+
+/** Charts drawn from wall-clock rows (relative to the reports folder): they go to `reports/local/` too. */
+export const wallClockCharts: ReadonlySet<string> = new Set(['charts/harness.svg']);
