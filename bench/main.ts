@@ -1,4 +1,4 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demonstrationDiagrams } from './diagrams/demonstrations.js';
@@ -8,11 +8,11 @@ import { runScenarioMatrix } from './matrix/runner.js';
 import { writeMatrixReports } from './matrix/write.js';
 import { reportCharts, writeCharts } from './readme/charts/chart-set.js';
 import { renderLocalReadme, renderReportsReadme } from './readme/reports-readme.js';
-import { committedReportsDir, filteredReportsDir, localReportsDir, wallClockCharts } from './report-paths.js';
+import { committedReportsDir, filteredReportsDir, localReportsDir, snapshotFiles, wallClockCharts } from './report-paths.js';
 import { runScale, scaleCsv } from './scale/scale.js';
 import { benchSummary } from './summary.js';
 
-const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>]
+const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot]
 
 Writes reports/ (committed, the same bytes on every machine): the scenario matrix (scenarios.csv,
 scenario-summary.csv), its charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
@@ -24,6 +24,9 @@ machine's run): the simulator's own speed (harness.csv), how it scales (scale.cs
   --filter <pattern>  only what matches the pattern (a regular expression) in scenario/variant,
                       benchmark/variant or scale/<trace mode>, written to reports/local/filtered/ so
                       that the whole run's files stay whole
+  --snapshot          also copy this whole run's wall-clock files into reports/ (harness.csv, scale.csv,
+                      machine.csv, charts/harness.svg): a committed snapshot of one machine, which
+                      routine runs never touch
   -h, --help          this text`;
 
 class UsageError extends Error {}
@@ -31,11 +34,12 @@ class UsageError extends Error {}
 function options(argv: readonly string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { quick: { type: 'boolean' }, filter: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({ args: [...argv], options: { quick: { type: 'boolean' }, filter: { type: 'string' }, snapshot: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { quick, filter, help } = parsed.values;
+  const { quick, filter, snapshot, help } = parsed.values;
+  if (snapshot === true && (quick === true || filter !== undefined)) throw new UsageError('--snapshot takes a whole run: leave out --quick and --filter');
   let pattern: RegExp | undefined;
   if (filter !== undefined) {
     try {
@@ -44,7 +48,7 @@ function options(argv: readonly string[]) {
       throw new UsageError(`--filter takes a regular expression: ${(error as Error).message}`);
     }
   }
-  return { quick: quick === true, filter: pattern, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
+  return { quick: quick === true, filter: pattern, snapshot: snapshot === true, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
 }
 
 /** Progress goes to stderr, so that stdout is the summary alone; each stage says how long it took. */
@@ -119,6 +123,12 @@ async function main(argv: readonly string[]): Promise<void> {
     written.push(readmePath);
     await writeLocal('README.md', renderLocalReadme({ harness: harness.rows, scale: scale.rows, machine, charts: machineCharts, command: opts.command, quick: opts.quick }));
     readmeStage.done(`${rendered.length} charts and the two READMEs`);
+    if (opts.snapshot) {
+      for (const file of snapshotFiles) {
+        await copyFile(join(localReportsDir, file), join(committedReportsDir, file));
+        written.push(join(committedReportsDir, file));
+      }
+    }
   }
 
   console.log('');

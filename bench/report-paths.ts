@@ -19,3 +19,11 @@ export const localReportFiles = ['README.md', 'harness.csv', 'scale.csv', 'machi
 
 /** Charts drawn from wall-clock rows (relative to the reports folder): they go to `reports/local/` too. */
 export const wallClockCharts: ReadonlySet<string> = new Set(['charts/harness.svg']);
+
+/**
+ * One machine's wall-clock results, committed on purpose as a snapshot (`npm run bench -- --snapshot`, a whole
+ * run): what the reports compare (the adapters' and a target's property runs against apisim's own origin) is
+ * worth reading without running it. Routine runs never write them; the committed README says they are one
+ * machine's, and when.
+ */
+export const snapshotFiles = ['harness.csv', 'scale.csv', 'machine.csv', 'charts/harness.svg'] as const;
