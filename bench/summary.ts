@@ -1,7 +1,7 @@
 import type { HarnessResult } from './harness/harness.js';
 import { graphVsRest, headlineRows, notesPostUnstable, ordersOwnerCheck, type Headline } from './readme/headline-rows.js';
 import type { ScaleRow, ScenarioSummaryRow } from './readme/input.js';
-import { msText, numberText, ratioText } from './readme/number-text.js';
+import { exchangeLatencyText, msText, numberText, ratioText } from './readme/number-text.js';
 
 /** A plain-text table: the terminal has no Markdown. */
 function textTable(head: readonly string[], rows: readonly (readonly string[])[], rightFrom = 1): string {
@@ -15,8 +15,8 @@ function headlineTable(title: string, headline: Headline, summaries: readonly Sc
   if (rows.length === 0) return `${title}: not in this run`;
   const figure = rows[0]!.state_figure;
   const table = textTable(
-    ['variant', 'round trips', 'request B', 'response B', 'latency ms', 'origin', 'cache hits', figure],
-    rows.map((r) => [r.variant, String(r.round_trips), numberText(r.request_bytes), numberText(r.response_bytes), msText(r.latency_ms), String(r.origin_requests), String(r.cache_hits), r.state_value]),
+    ['variant', 'round trips', 'request B', 'response B', 'span ms', 'latency ms per exchange', 'origin', 'cache hits', figure],
+    rows.map((r) => [r.variant, String(r.round_trips), numberText(r.request_bytes), numberText(r.response_bytes), msText(r.span_ms), exchangeLatencyText(r), String(r.origin_requests), String(r.cache_hits), r.state_value]),
   );
   return `${title}\n${table}${missing.length > 0 ? `\n(not in this run: ${missing.join(', ')})` : ''}`;
 }

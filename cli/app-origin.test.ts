@@ -15,7 +15,7 @@ describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }
       'line unstable · WAN 60.000 ms one way, 2 Mbit/s, faults: unstable line · origin 15.000 ms · client safe, timeout 500.000 ms, 3 attempts',
     ]);
     // 15 ms at the origin, then the app's own 20 ms timer: 20 ms of virtual time.
-    expect(lines).toContain('     95.088  process origin             #1.1   200 ← PUT /notes/1                    59  handled in 35.000 ms');
+    expect(lines).toContain('     95.088  process origin             1.1       200 ← PUT /notes/1                    59  handled in 35.000 ms');
     expect(lines).toContain('State the app reported: {"1":{"content":"buy milk","savedAt":"2026-01-01T00:00:00.595Z"}}');
     expect(lines.at(-2)).toBe('Replay: npm run sim -- --file docs/examples/hono-notes.json --seed 1');
     // Its "expect" block, judged against the state the app reported.
@@ -36,9 +36,9 @@ describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }
     const doc = JSON.parse(stdout) as Record<string, unknown>;
     expect(Object.keys(doc)).toEqual(['scenario', 'seed', 'traceHash', 'events', 'endMs', 'originRequests', 'originFrames', 'cache', 'exchanges', 'notVirtual', 'subscriptions', 'expectations']);
     expect(doc.exchanges).toEqual([
-      { step: 0, client: 'client', auth: 'none', method: 'POST', path: '/notes', status: 201, attempts: 2, latencyMs: 645.212, requestBytes: 22, responseBytes: 31, outcome: 'response' },
+      { step: 1, client: 'client', auth: 'none', method: 'POST', path: '/notes', status: 201, attempts: 2, latencyMs: 645.212, requestBytes: 22, responseBytes: 31, outcome: 'response' },
       // The naive client's re-send made a second note, which the app serves.
-      { step: 1, client: 'client', auth: 'none', method: 'GET', path: '/notes/2', status: 200, attempts: 2, latencyMs: 635.124, requestBytes: 0, responseBytes: 31, outcome: 'response' },
+      { step: 2, client: 'client', auth: 'none', method: 'GET', path: '/notes/2', status: 200, attempts: 2, latencyMs: 635.124, requestBytes: 0, responseBytes: 31, outcome: 'response' },
     ]);
   });
 
@@ -71,7 +71,7 @@ describe('npm run sim -- --file, with a module that is not an app', { timeout: 3
   it('runs an app that fails on a request: the 500 is in the timeline, the reason on stderr', async () => {
     const { code, stdout, stderr } = await runWith('failing.ts', "export default (request: Request): Response => { throw new Error(`no route for ${new URL(request.url).pathname}`); };");
     expect([code, stderr]).toEqual([0, 'sim: GET /: the app failed, so the adapter answered 500: Error: no route for /\n']);
-    expect(stdout.split('\n')).toContain('     75.000  process origin             #1.1   500 ← GET /                          135  handled in 15.000 ms');
+    expect(stdout.split('\n')).toContain('     75.000  process origin             1.1       500 ← GET /                          135  handled in 15.000 ms');
   });
 
   it('stops a run whose app begins real I/O while it answers: exit 1, one line, no stack trace', async () => {

@@ -47,9 +47,9 @@ describe('npm run sim -- --check-determinism', { timeout: 30_000 }, () => {
     // Each request waits a random 1 to 400 ms once at the origin: the first answer whose wait differs (almost
     // always the first, event #6; the next one's when both runs drew the same first wait) is the first event to differ.
     expect(lines[5]).toMatch(/^The first event that differs is #\d+, at \d+\.000 ms in run 1 and \d+\.000 ms in run 2:$/);
-    expect(lines[6]).toBe('            time ms  event   from → to          x.try  message                            bytes  note');
-    expect(lines[7]).toMatch(/^ {2}run 1 +\d+\.000 {2}process origin {13}#\d\.1 {3}200 ← GET \/quotes\/[A-Z]{4} {16}29 {2}handled in \d+\.000 ms$/);
-    expect(lines[8]).toMatch(/^ {2}run 2 +\d+\.000 {2}process origin {13}#\d\.1 {3}200 ← GET \/quotes\/[A-Z]{4} {16}29 {2}handled in \d+\.000 ms$/);
+    expect(lines[6]).toBe('            time ms  event   from → to          step.try  message                            bytes  note');
+    expect(lines[7]).toMatch(/^ {2}run 1 +\d+\.000 {2}process origin {13}\d\.1 {7}200 ← GET \/quotes\/[A-Z]{4} {16}29 {2}handled in \d+\.000 ms$/);
+    expect(lines[8]).toMatch(/^ {2}run 2 +\d+\.000 {2}process origin {13}\d\.1 {7}200 ← GET \/quotes\/[A-Z]{4} {16}29 {2}handled in \d+\.000 ms$/);
     expect(lines.slice(9)).toEqual([
       '',
       'Likely cause: the app called what the virtual world does not make repeatable:',
@@ -94,9 +94,9 @@ describe('npm run sim -- --check-determinism', { timeout: 30_000 }, () => {
     const lines = stdout.split('\n');
     expect(lines.slice(5, 9)).toEqual([
       'The first event that differs is #6, at 175.000 ms in run 1 and 75.000 ms in run 2:',
-      '            time ms  event   from → to          x.try  message                            bytes  note',
-      '  run 1     175.000  process origin             #1.1   200 ← GET /                            2  handled in 115.000 ms',
-      '  run 2      75.000  process origin             #1.1   200 ← GET /                            2  handled in 15.000 ms',
+      '            time ms  event   from → to          step.try  message                            bytes  note',
+      '  run 1     175.000  process origin             1.1       200 ← GET /                            2  handled in 115.000 ms',
+      '  run 2      75.000  process origin             1.1       200 ← GET /                            2  handled in 15.000 ms',
     ]);
     expect(lines.slice(10, 13)).toEqual([
       'Likely cause: nothing the virtual world could see; the usual suspects (docs/guest-world.md, "Limits: what cannot be made deterministic"):',

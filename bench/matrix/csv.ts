@@ -9,8 +9,8 @@ export const matrixColumns = [
 
 /** The column order of `reports/scenario-summary.csv`. */
 export const summaryColumns = [
-  'scenario', 'variant', 'seed', 'exchanges', 'round_trips', 'request_bytes', 'response_bytes', 'latency_ms',
-  'origin_requests', 'cache_hits', 'state_figure', 'state_value',
+  'scenario', 'variant', 'seed', 'exchanges', 'round_trips', 'request_bytes', 'response_bytes', 'span_ms',
+  'exchange_latency_mean_ms', 'exchange_latency_max_ms', 'origin_requests', 'cache_hits', 'state_figure', 'state_value',
 ] as const satisfies readonly (keyof VariantSummary)[];
 
 /**

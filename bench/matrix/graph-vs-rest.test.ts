@@ -36,8 +36,8 @@ describe('graph vs REST: the spec\'s nested sample fetched five ways', () => {
       expect(summary(rest).response_bytes).toBeGreaterThan(graph.response_bytes);
       expect(summary(rest).origin_requests).toBe(7);
     }
-    expect(summary('rest-waterfall').latency_ms).toBeGreaterThan(summary('rest-parallel').latency_ms!);
-    expect(summary('rest-parallel').latency_ms).toBeGreaterThan(graph.latency_ms!);
+    expect(summary('rest-waterfall').span_ms).toBeGreaterThan(summary('rest-parallel').span_ms!);
+    expect(summary('rest-parallel').span_ms).toBeGreaterThan(graph.span_ms!);
   });
 
   it('asks REST in the same waves either way; in parallel each wave starts as the last answer of the one before arrives', () => {
@@ -60,7 +60,7 @@ describe('graph vs REST: the spec\'s nested sample fetched five ways', () => {
     const warm = summary('graph-persisted-warm');
     expect([cold.cache_hits, cold.origin_requests, warm.cache_hits, warm.origin_requests]).toEqual([0, 1, 1, 0]);
     expect(warm.response_bytes).toBe(cold.response_bytes);
-    expect(Math.round(warm.latency_ms! * 1000)).toBe(Math.round(cold.latency_ms! * 1000) - 15_000);
+    expect(Math.round(warm.span_ms! * 1000)).toBe(Math.round(cold.span_ms! * 1000) - 15_000);
     expect(rows('graph-persisted-warm').map((r) => [r.phase, r.cache_hits])).toEqual([['warm-up', 0], ['measured', 1]]);
     expect(summary('graph-post').request_bytes).toBeGreaterThan(0);
     expect(cold.request_bytes).toBe(0); // the query travels as a hash in the URL, which the body count leaves out

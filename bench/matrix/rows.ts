@@ -49,8 +49,18 @@ export interface VariantSummary {
   /** Bytes on the WAN each way, re-sends and lost messages included. */
   readonly request_bytes: number;
   readonly response_bytes: number;
-  /** First send to last receipt of the measured steps; null when there were none. */
-  readonly latency_ms: number | null;
+  /**
+   * First send to last receipt of the measured steps, idle waits between them included (a step that starts
+   * 61 s later makes a 61 s span); null when there were none or one got no answer.
+   */
+  readonly span_ms: number | null;
+  /**
+   * Latency of one exchange (first send to receipt of the whole response, re-sends included) over the measured
+   * steps: the mean (rounded to the microsecond, so that it prints the same everywhere) and the largest. Null
+   * when a step got no answer: an unknown outcome has no latency to average.
+   */
+  readonly exchange_latency_mean_ms: number | null;
+  readonly exchange_latency_max_ms: number | null;
   readonly origin_requests: number;
   readonly cache_hits: number;
   readonly state_figure: string;
@@ -103,13 +113,17 @@ export function variantResult(
   const total = sumTraffic(measured.map((x) => traffic.get(x.id) ?? noTraffic));
   const firstUs = Math.min(...measured.map((x) => x.startedUs));
   const lastUs = Math.max(...measured.map((x) => x.completedUs ?? Infinity));
+  const latenciesUs = measured.flatMap((x) => (x.latencyUs === undefined ? [] : [x.latencyUs]));
+  const answered = measured.length > 0 && Number.isFinite(lastUs) && latenciesUs.length === measured.length;
   const summary: VariantSummary = {
     ...common,
     exchanges: measured.length,
     round_trips: total.roundTrips,
     request_bytes: total.requestBytes,
     response_bytes: total.responseBytes,
-    latency_ms: measured.length === 0 || !Number.isFinite(lastUs) ? null : ms(lastUs - firstUs),
+    span_ms: answered ? ms(lastUs - firstUs) : null,
+    exchange_latency_mean_ms: answered ? ms(Math.round(latenciesUs.reduce((a, b) => a + b, 0) / latenciesUs.length)) : null,
+    exchange_latency_max_ms: answered ? ms(Math.max(...latenciesUs)) : null,
     origin_requests: total.originRequests,
     cache_hits: total.cacheHits,
   };

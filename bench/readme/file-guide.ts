@@ -10,7 +10,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   {
     file: 'scenario-summary.csv',
     meaning:
-      'one row per (scenario, variant) of the scenario matrix: exchanges, round trips (requests sent on the WAN, re-sends included), request and response bytes on the WAN (every copy), latency in virtual ms, requests that reached the origin, cache hits, and the one figure of the final state that tells the variants apart (`state_figure`, `state_value`). Virtual clock: the same on every machine (committed; a test checks it against the code).',
+      'one row per (scenario, variant) of the scenario matrix: exchanges, round trips (requests sent on the WAN, re-sends included), request and response bytes on the WAN (every copy), the span in virtual ms (`span_ms`: first send to last receipt of the measured steps, idle waits between steps included), the latency of one exchange (`exchange_latency_mean_ms`, `exchange_latency_max_ms`: first send to receipt of the whole response, re-sends included), requests that reached the origin, cache hits, and the one figure of the final state that tells the variants apart (`state_figure`, `state_value`). Virtual clock: the same on every machine (committed; a test checks it against the code).',
   },
   {
     file: 'scenarios.csv',

@@ -1,7 +1,7 @@
 import { graphVsRest, type Headline, headlineRows, notesPostUnstable, ordersOwnerCheck } from './headline-rows.js';
 import type { ScenarioSummaryRow } from './input.js';
 import { markdownTable } from './markdown-table.js';
-import { msText, numberText } from './number-text.js';
+import { exchangeLatencyText, msText, numberText } from './number-text.js';
 
 /** The columns every headline shares; the state figure is what tells the variants apart. */
 function headlineTable(headline: Headline, summaries: readonly ScenarioSummaryRow[], lead: string): string {
@@ -14,19 +14,20 @@ function headlineTable(headline: Headline, summaries: readonly ScenarioSummaryRo
   const figure = [...new Set(rows.map((row) => row.state_figure))].join(' / ');
   out.push(
     markdownTable(
-      ['variant', 'what it does', 'round trips', 'request B', 'response B', 'latency ms', 'origin requests', 'cache hits', figure],
+      ['variant', 'what it does', 'round trips', 'request B', 'response B', 'span ms', 'latency ms per exchange', 'origin requests', 'cache hits', figure],
       rows.map((row) => [
         `\`${row.variant}\``,
         headline.variants[row.variant] ?? '',
         numberText(row.round_trips),
         numberText(row.request_bytes),
         numberText(row.response_bytes),
-        msText(row.latency_ms),
+        msText(row.span_ms),
+        exchangeLatencyText(row),
         numberText(row.origin_requests),
         numberText(row.cache_hits),
         row.state_value,
       ]),
-      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
+      ['left', 'left', 'right', 'right', 'right', 'right', 'right', 'right', 'right', 'left'],
     ),
   );
   if (missing.length > 0) out.push('', `_Not in this run: ${missing.map((v) => `\`${v}\``).join(', ')}._`);

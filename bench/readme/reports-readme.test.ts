@@ -42,20 +42,22 @@ describe('renderReportsReadme', () => {
 
   it('puts graph vs REST in a table: the header and a row', () => {
     const table = tableAfter('### Graph vs REST');
-    expect(table[0]).toBe('| variant | what it does | round trips | request B | response B | latency ms | origin requests | cache hits | posts_count |');
-    expect(table[1]).toBe('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
-    expect(table).toContain('| `graph-post` | one `POST /graphql` with the nested query | 1 | 141 | 402 | 137.200 | 1 | 0 | 6 |');
+    expect(table[0]).toBe('| variant | what it does | round trips | request B | response B | span ms | latency ms per exchange | origin requests | cache hits | posts_count |');
+    expect(table[1]).toBe('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+    expect(table).toContain('| `graph-post` | one `POST /graphql` with the nested query | 1 | 141 | 402 | 137.200 | 137.200 | 1 | 0 | 6 |');
+    // Five steps, one after another: the span is the sum, one exchange is a fifth of it.
+    expect(table).toContain('| `rest-waterfall` | REST, one request after another, each sent when the previous answer is in | 5 | 0 | 2,210 | 685.200 | 137.040 | 5 | 0 | 6 |');
     expect(table.slice(2).map((line) => line.split(' | ')[0])).toEqual([
       '| `rest-waterfall`', '| `rest-parallel`', '| `graph-post`', '| `graph-persisted-cold`', '| `graph-persisted-warm`',
     ]);
   });
 
-  it('shows POST naive, safe and keyed on the unstable line, with the note count and an unknown latency as a dash', () => {
+  it('shows POST naive, safe and keyed on the unstable line, with the note count and an unknown span and latency as dashes', () => {
     const table = tableAfter('### Notes: one POST on the unstable line');
     expect(table).toHaveLength(5);
     expect(table[0]!.endsWith('| notes_count |')).toBe(true);
-    expect(table[2]).toMatch(/^\| `post-naive-unstable` \|.* \| 2 \| 44 \| 58 \| 635\.204 \| 2 \| 0 \| 2 \|$/);
-    expect(table[3]).toMatch(/^\| `post-safe-unstable` \|.* \| — \| 1 \| 0 \| 1 \|$/);
+    expect(table[2]).toMatch(/^\| `post-naive-unstable` \|.* \| 2 \| 44 \| 58 \| 635\.204 \| 635\.204 \| 2 \| 0 \| 2 \|$/);
+    expect(table[3]).toMatch(/^\| `post-safe-unstable` \|.* \| — \| — \| 1 \| 0 \| 1 \|$/);
     expect(table[4]).toMatch(/^\| `post-keyed-unstable` \|.* \| 1 \|$/);
   });
 
@@ -98,7 +100,7 @@ describe('renderReportsReadme', () => {
   });
 
   it('links each chart as an image and fences each diagram as mermaid', () => {
-    expect(readme).toContain('![Latency per variant](charts/latency.svg)');
+    expect(readme).toContain('![Latency per exchange, by variant, with each variant\'s span](charts/latency.svg)');
     expect(readme).toContain('![Bytes per variant](charts/bytes.svg)');
     const fence = lines.indexOf('```mermaid');
     expect(lines[fence - 2]).toBe('`npm run sim -- notes-unstable-post --seed 1` prints this run as a timeline.');

@@ -26,7 +26,7 @@ export function renderReportsReadme(input: ReportsReadmeInput): string {
     '',
     '## Headlines',
     '',
-    'Virtual-clock numbers: latency in virtual ms, bytes are JSON body bytes on the WAN. The same on every machine for the same seed.',
+    'Virtual-clock numbers: span (first send to last receipt of a variant\'s steps, idle waits included) and latency of one exchange (first send to receipt of its whole response, re-sends included) in virtual ms, bytes are JSON body bytes on the WAN. The same on every machine for the same seed.',
     '',
     headlineTables(input.summaries),
     '',

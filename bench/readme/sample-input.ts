@@ -4,23 +4,29 @@ import type { HarnessRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, Scenar
  * Made-up rows in the shape the bench writes, for the tests and for `preview.ts`. The numbers are plausible,
  * not measured: nothing here is a result.
  */
-const summary = (scenario: string, variant: string, values: Partial<ScenarioSummaryRow>): ScenarioSummaryRow => ({
-  scenario, variant, exchanges: 1, round_trips: 1, request_bytes: 0, response_bytes: 0, latency_ms: 135.48, origin_requests: 1, cache_hits: 0,
-  state_figure: 'notes_count', state_value: '1', ...values,
-});
+const summary = (scenario: string, variant: string, values: Partial<ScenarioSummaryRow>): ScenarioSummaryRow => {
+  const exchanges = values.exchanges ?? 1;
+  const span = values.span_ms === undefined ? 135.48 : values.span_ms;
+  // One exchange's latency is the span; of several, the sample takes the span's share, which is plausible enough.
+  const each = span === null ? null : Math.round((span / exchanges) * 1000) / 1000;
+  return {
+    scenario, variant, exchanges, round_trips: 1, request_bytes: 0, response_bytes: 0, span_ms: span, exchange_latency_mean_ms: each,
+    exchange_latency_max_ms: each, origin_requests: 1, cache_hits: 0, state_figure: 'notes_count', state_value: '1', ...values,
+  };
+};
 
 export const sampleSummaries: readonly ScenarioSummaryRow[] = [
-  summary('notes', 'put-unstable', { request_bytes: 40, response_bytes: 27, latency_ms: 635.188, round_trips: 2, origin_requests: 2 }),
-  summary('notes', 'post-naive-unstable', { request_bytes: 44, response_bytes: 58, latency_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '2' }),
-  summary('notes', 'post-safe-unstable', { request_bytes: 22, response_bytes: 29, latency_ms: null, round_trips: 1, state_value: '1' }),
-  summary('notes', 'post-keyed-unstable', { request_bytes: 44, response_bytes: 58, latency_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '1' }),
-  summary('orders', 'owner-check-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 612, latency_ms: 541.9, origin_requests: 4, state_figure: 'order_121_address', state_value: '1 Alice Way' }),
-  summary('orders', 'login-only-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 540, latency_ms: 541.6, origin_requests: 4, state_figure: 'order_121_address', state_value: '9 Bob Street' }),
-  summary('graph-vs-rest', 'rest-waterfall', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, latency_ms: 685.2, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
-  summary('graph-vs-rest', 'rest-parallel', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, latency_ms: 279.6, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
-  summary('graph-vs-rest', 'graph-post', { round_trips: 1, request_bytes: 141, response_bytes: 402, latency_ms: 137.2, state_figure: 'posts_count', state_value: '6' }),
-  summary('graph-vs-rest', 'graph-persisted-cold', { round_trips: 1, request_bytes: 0, response_bytes: 402, latency_ms: 136.6, state_figure: 'posts_count', state_value: '6' }),
-  summary('graph-vs-rest', 'graph-persisted-warm', { round_trips: 1, request_bytes: 0, response_bytes: 402, latency_ms: 121.6, origin_requests: 0, cache_hits: 1, state_figure: 'posts_count', state_value: '6' }),
+  summary('notes', 'put-unstable', { request_bytes: 40, response_bytes: 27, span_ms: 635.188, round_trips: 2, origin_requests: 2 }),
+  summary('notes', 'post-naive-unstable', { request_bytes: 44, response_bytes: 58, span_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '2' }),
+  summary('notes', 'post-safe-unstable', { request_bytes: 22, response_bytes: 29, span_ms: null, round_trips: 1, state_value: '1' }),
+  summary('notes', 'post-keyed-unstable', { request_bytes: 44, response_bytes: 58, span_ms: 635.204, round_trips: 2, origin_requests: 2, state_value: '1' }),
+  summary('orders', 'owner-check-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 612, span_ms: 541.9, origin_requests: 4, state_figure: 'order_121_address', state_value: '1 Alice Way' }),
+  summary('orders', 'login-only-session', { exchanges: 4, round_trips: 4, request_bytes: 31, response_bytes: 540, span_ms: 541.6, origin_requests: 4, state_figure: 'order_121_address', state_value: '9 Bob Street' }),
+  summary('graph-vs-rest', 'rest-waterfall', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, span_ms: 685.2, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'rest-parallel', { exchanges: 5, round_trips: 5, request_bytes: 0, response_bytes: 2210, span_ms: 279.6, origin_requests: 5, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-post', { round_trips: 1, request_bytes: 141, response_bytes: 402, span_ms: 137.2, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-persisted-cold', { round_trips: 1, request_bytes: 0, response_bytes: 402, span_ms: 136.6, state_figure: 'posts_count', state_value: '6' }),
+  summary('graph-vs-rest', 'graph-persisted-warm', { round_trips: 1, request_bytes: 0, response_bytes: 402, span_ms: 121.6, origin_requests: 0, cache_hits: 1, state_figure: 'posts_count', state_value: '6' }),
 ];
 
 const harnessRow = (benchmark: string, variant: string, reference: string, ratio: number, opsPerSecond: number): HarnessRow => ({
@@ -48,7 +54,7 @@ export const sampleInput: ReportsReadmeInput = {
     { title: 'POST on an unstable line, naive client', scenario: 'notes-unstable-post', mermaid: 'sequenceDiagram\n  participant client\n  participant cache\n  client->>cache: POST /notes' },
   ],
   charts: [
-    { file: 'charts/latency.svg', title: 'Latency per variant' },
+    { file: 'charts/latency.svg', title: 'Latency per exchange, by variant, with each variant\'s span' },
     { file: 'charts/bytes.svg', title: 'Bytes per variant' },
   ],
 };

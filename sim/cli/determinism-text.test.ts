@@ -35,9 +35,9 @@ describe('what --check-determinism prints when a run is longer than its trace ke
     const check = await checkOf(17);
     expect(renderDeterminismFailure(check, 'replay').split('\n').slice(5, 10)).toEqual([
       'The first event that differs is #18, at 17.000 ms in both runs:',
-      '            time ms  event   from → to          x.try  message                            bytes  note',
-      '  run 1      17.000  process origin             #1.1   200 ← GET /x                           2  handled in 1.000 ms',
-      '  run 2      17.000  process origin             #1.1   200 ← GET /x                           2  handled in 2.000 ms',
+      '            time ms  event   from → to          step.try  message                            bytes  note',
+      '  run 1      17.000  process origin             1.1       200 ← GET /x                           2  handled in 1.000 ms',
+      '  run 2      17.000  process origin             1.1       200 ← GET /x                           2  handled in 2.000 ms',
       'Events #4 to #16 (a trace keeps the first 3 and the latest 4 of a run) were not kept, so an earlier difference may lie among them.',
     ]);
     expect(determinismJson(check)).toMatchObject({ firstDifference: { event: 18, run1: { atMs: 17 }, unseenEvents: { from: 4, to: 16 } } });

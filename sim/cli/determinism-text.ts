@@ -3,7 +3,7 @@ import type { GuestRunResult } from '../scenario/result.js';
 import type { RunResult } from '../scenario/run.js';
 import type { TraceDifference, UnseenEvents } from '../trace-difference.js';
 import type { TraceBound, TraceEvent } from '../trace.js';
-import { timelineHeader, timelineLine } from './timeline.js';
+import { exchangeNames, timelineHeader, timelineLine } from './timeline.js';
 
 type AnyRun = RunResult | GuestRunResult;
 
@@ -71,7 +71,12 @@ function differenceLines(difference: TraceDifference | undefined, first: AnyRun,
 }
 
 function eventText(event: TraceEvent | undefined, run: AnyRun): string {
-  return event === undefined ? `(none: this run ended after ${count(run.trace.count, 'traced event')})` : timelineLine(event);
+  return event === undefined ? `(none: this run ended after ${count(run.trace.count, 'traced event')})` : timelineLine(event, namesOf(run));
+}
+
+/** Step numbers as the run's own timeline shows them; each run is named by its own exchanges, which may differ. */
+function namesOf(run: AnyRun) {
+  return exchangeNames(run.exchanges);
 }
 
 /** `#50,001 to #80,000 (a trace keeps the first 50,000 and the latest 50,000 of a run)`. */
@@ -84,7 +89,7 @@ function unseenText(unseen: UnseenEvents, bound: TraceBound): string {
 export function determinismJson(check: DeterminismCheck) {
   const { first, second, difference, cause } = check;
   if (isDeterministic(check)) return { runs: 2, identical: true };
-  const event = (e: TraceEvent | undefined) => (e === undefined ? null : { atMs: e.atUs / 1000, line: timelineLine(e).trim() });
+  const event = (e: TraceEvent | undefined, run: AnyRun) => (e === undefined ? null : { atMs: e.atUs / 1000, line: timelineLine(e, namesOf(run)).trim() });
   return {
     runs: 2,
     identical: false,
@@ -92,8 +97,8 @@ export function determinismJson(check: DeterminismCheck) {
     traceEvents: [first.trace.count, second.trace.count],
     firstDifference: difference === undefined ? null : {
       event: difference.index === undefined ? null : difference.index + 1,
-      run1: difference.index === undefined ? null : event(difference.first),
-      run2: difference.index === undefined ? null : event(difference.second),
+      run1: difference.index === undefined ? null : event(difference.first, first),
+      run2: difference.index === undefined ? null : event(difference.second, second),
       unseenEvents: difference.unseen === undefined ? null : { from: difference.unseen.from + 1, to: difference.unseen.to },
     },
     likelyCause: { summary: cause.summary, details: cause.details },

@@ -8,7 +8,7 @@ import type { ExchangeSummary, RunRecord } from '../scenario/result.js';
  * headers on the way; the client's view is the one a user's code would have.
  */
 export interface ExchangeMessages {
-  /** As in the summary: the step, counted from 0, and the exchange's id (`#id.attempt` in the timeline). */
+  /** As in the run's summary: the step, counted from 0 (shown from 1), and the simulator's exchange id (in the trace). */
   readonly step: number;
   readonly exchangeId: number;
   readonly client: string;

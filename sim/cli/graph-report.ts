@@ -26,7 +26,7 @@ export function renderGraphReport(run: GraphRun): string {
   const errors = errorLines(answer);
   if (errors.length > 0) out.push('', ...errors);
   out.push('', renderBody(parsedBody(featured?.response)));
-  if (options.timeline) out.push('', renderTimeline(result.trace.events));
+  if (options.timeline) out.push('', renderTimeline(result.trace.events, result.exchanges));
   out.push('', exchangeTable(run));
   const flowNote = persistedFlowNote(run);
   if (flowNote !== undefined) out.push('', flowNote);

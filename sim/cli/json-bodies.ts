@@ -15,7 +15,7 @@ export function withBodies(summary: JsonSummary, result: RunResult | GuestRunRes
   return {
     ...summary,
     exchanges: summary.exchanges.map((row) => {
-      const said = byStep.get(row.step);
+      const said = byStep.get(row.step - 1); // the document counts steps from 1, the run from 0
       return {
         ...row,
         request: said === undefined ? null : { headers: said.request.headers, body: said.request.body },

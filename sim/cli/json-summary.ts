@@ -17,7 +17,8 @@ export function jsonSummary(result: RunResult | GuestRunResult) {
     originRequests: result.originRequests,
     originFrames: result.originFrames,
     cache: result.cache,
-    exchanges: result.summary,
+    // Steps are numbered from 1, as the timeline, the summary table and the reports number them.
+    exchanges: result.summary.map((row) => ({ ...row, step: row.step + 1 })),
     ...(isGuestRun(result) ? guestJson(result) : { finalState: result.finalState, alerts: result.alerts, audit: result.audit }),
     subscriptions: result.subscriptions.map((s) => ({
       client: s.client,

@@ -21,7 +21,7 @@ export function cutBody(text: string, maxChars: number = bodyShownChars): string
 export function renderMessages(messages: readonly ExchangeMessages[]): string {
   const out = [`Messages (as the client sent and received them; bodies over ${bodyShownChars.toLocaleString('en-US')} characters are cut)`];
   for (const m of messages) {
-    out.push('', `step ${m.step + 1} · #${m.exchangeId} · ${m.client} · ${m.request.method} ${m.request.path}`);
+    out.push('', `step ${m.step + 1} · ${m.client} · ${m.request.method} ${m.request.path}`);
     out.push(...headerLines('>', m.request.headers), ...bodyLines('>', m.request.body));
     if (m.response === null) {
       out.push(`< no response after ${m.attempts} attempt${m.attempts === 1 ? '' : 's'}`);

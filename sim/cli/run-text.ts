@@ -26,7 +26,7 @@ export function renderRun(
       (wan.faults.length > 0 ? `, faults: ${wan.faults.map((f) => f.name).join(', ')}` : '') +
       ` · origin ${formatMs(s.topology.originProcessingUs)} ms · client ${s.client.policy}, timeout ${formatMs(s.client.timeoutUs)} ms, ${s.client.maxAttempts} attempts`,
     '',
-    renderTimeline(result.trace.events),
+    renderTimeline(result.trace.events, result.exchanges),
     '',
     ...(options.bodies === true ? [renderMessages(exchangeMessages(result)), ''] : []),
     renderSummary(result, replay, verdicts),

@@ -26,28 +26,52 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
 };
 
 /** The timeline's column heads. */
-export const timelineHeader = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'x.try'.padEnd(7)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
+export const timelineHeader = `${'time ms'.padStart(11)}  ${'event'.padEnd(8)}${'from → to'.padEnd(19)}${'step.try'.padEnd(10)}${'message'.padEnd(34)}${'bytes'.padStart(6)}  note`;
 
-/** One line per trace event: time in ms, who → whom, what, bytes, and why. */
-export function renderTimeline(events: readonly TraceEvent[]): string {
+/**
+ * Step numbers (from 1) by exchange id. The trace keeps the simulator's exchange ids, handed out in the order
+ * requests were sent (across clients, and to WebSocket upgrades too), so they match the scenario's step
+ * numbers only when the steps run one after another; the timeline shows step numbers, as the summary does.
+ */
+export type ExchangeNames = ReadonlyMap<number, number>;
+
+/** The names for a run: its exchanges (as `RunResult.exchanges`) are its steps, in step order. */
+export function exchangeNames(stepExchanges: readonly { readonly id: number }[]): ExchangeNames {
+  return new Map(stepExchanges.map((x, i) => [x.id, i + 1]));
+}
+
+/**
+ * One line per trace event: time in ms, who → whom, which step and attempt, what, bytes, and why. Give the
+ * run's `exchanges` (in step order, as `RunResult.exchanges`) so that the numbers are step numbers; without
+ * them, the simulator's exchange ids are shown, which differ from step numbers when steps overlap.
+ */
+export function renderTimeline(events: readonly TraceEvent[], stepExchanges?: readonly { readonly id: number }[]): string {
+  const names = stepExchanges === undefined ? undefined : exchangeNames(stepExchanges);
   const lines = [timelineHeader];
-  for (const e of events) lines.push(timelineLine(e));
+  for (const e of events) lines.push(timelineLine(e, names));
   return lines.join('\n');
 }
 
 /** One event as a line of the timeline, under `timelineHeader`. */
-export function timelineLine(e: TraceEvent): string {
+export function timelineLine(e: TraceEvent, names?: ExchangeNames): string {
   const route = e.from === e.to ? e.from : `${e.from} → ${e.to}`;
   return (
-    `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e).padEnd(7)}` +
+    `${formatMs(e.atUs).padStart(11)}  ${kindLabel[e.kind].padEnd(8)}${route.padEnd(19)}${exchangeText(e, names).padEnd(10)}` +
     `${shorten(messageText(e)).padEnd(34)}${String(e.bytes).padStart(6)}  ${noteText(e)}`
   );
 }
 
-/** `#3.1`: exchange and attempt; a WebSocket frame has no attempt, only its connection, `#3`. */
-function exchangeText(e: TraceEvent): string {
+/**
+ * `3.1`: step 3, attempt 1. An exchange that is no step opened a subscription's socket: `ws1.1` for the
+ * upgrade, `ws1` for its frames (which have no attempt), the socket the summary calls `socket #1`. Without
+ * names, `#id.attempt` with the simulator's exchange id.
+ */
+function exchangeText(e: TraceEvent, names: ExchangeNames | undefined): string {
   if (e.method === '') return '';
-  return e.method === 'WS' ? `#${e.exchangeId}` : `#${e.exchangeId}.${e.attempt}`;
+  const attempt = e.method === 'WS' ? '' : `.${e.attempt}`;
+  if (names === undefined) return `#${e.exchangeId}${attempt}`;
+  const step = names.get(e.exchangeId);
+  return step === undefined ? `ws${e.exchangeId}${attempt}` : `${step}${attempt}`;
 }
 
 /** `PUT /notes/1`, or `200 ← PUT /notes/1` for a response, or `WS next 1` for a WebSocket frame. */
@@ -102,11 +126,22 @@ export function renderSummary(result: RunResult | GuestRunResult, replay: string
   const frames = result.originFrames === 0 ? '' : ` and ${result.originFrames} WebSocket frame${result.originFrames === 1 ? '' : 's'}`;
   out.push(
     `The origin handled ${result.originRequests} request${result.originRequests === 1 ? '' : 's'}${frames}; ` +
-      `${result.eventsRun} events, virtual end ${formatMs(result.endUs)} ms.`,
+      `${traceEventsText(result)}, virtual end ${formatMs(result.endUs)} ms.`,
   );
   out.push(`Trace hash ${result.traceHash}`);
   out.push(`Replay: ${replay}`);
   return out.join('\n');
+}
+
+/**
+ * What was counted, named: the trace events are the timeline's lines, while `eventsRun` counts the callbacks
+ * the virtual clock ran, each of which may record several trace events (a send and its queueing) or none.
+ */
+function traceEventsText(result: RunResult | GuestRunResult): string {
+  const traced = `${result.trace.count} trace event${result.trace.count === 1 ? '' : 's'}`;
+  // A bounded or hashed trace keeps fewer events than it counts, and then they are not all on the timeline.
+  const shown = result.trace.events.length === result.trace.count ? " (the timeline's lines)" : '';
+  return `${traced}${shown} from ${result.eventsRun} scheduled event${result.eventsRun === 1 ? '' : 's'}`;
 }
 
 /** What a guest's app said of itself, and what it did that the virtual world cannot repeat; nothing when neither. */
@@ -158,8 +193,10 @@ function explain(result: RunRecord, guest: boolean): string[] {
       else lessons.push(`${sent}; the answer is no replay: no earlier copy had committed under that key (a record is committed with its effect), so this one ran, once.`);
       return;
     }
-    const { idempotent } = methodProperties(x.method);
-    if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would, unless another client wrote in between: then a late repeat undoes that write (under an Idempotency-Key it would be replayed instead).`);
+    const { safe, idempotent } = methodProperties(x.method);
+    // Only a write can undo another client's write: a re-sent read changes nothing, whenever it lands.
+    if (safe) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is safe, so the repeats only read and leave the state as it was; the answer is that of the copy that got through.`);
+    else if (idempotent) lessons.push(`${what} was sent ${x.attempts} times; ${x.method} is idempotent, so the repeats leave the state one send would, unless another client wrote in between: then a late repeat undoes that write (under an Idempotency-Key it would be replayed instead).`);
     else if (key !== undefined) lessons.push(`${what} was sent ${x.attempts} times with Idempotency-Key ${key}; no answer came back.`);
     else if (guest) lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the app may have taken effect again.`);
     else lessons.push(`${what} was sent ${x.attempts} times without an Idempotency-Key; ${x.method} is not idempotent, so every copy that reached the origin took effect again.`);

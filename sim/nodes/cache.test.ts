@@ -227,7 +227,7 @@ describe('the cache node in the topology', () => {
 
   it('shows its decisions in the timeline', async () => {
     const { trace } = await run(originWith({ 'cache-control': 'max-age=60' }), [{ atUs: 0, client: 'client', req: get() }]);
-    expect(renderTimeline(trace.events)).toMatch(/ cache {3}cache {14}#1\.1 {3}200 ← GET \/notes\/1 .* stored max-age=60/);
+    expect(renderTimeline(trace.events)).toMatch(/ cache {3}cache {14}#1\.1 {6}200 ← GET \/notes\/1 .* stored max-age=60/);
   });
 
   it('refuses a negative or fractional cacheHitUs', () => {

@@ -96,9 +96,9 @@ describe('graph-subscription: pushes over the simulated link', () => {
 
   it('renders frames readably in the timeline and lists what each subscription received', async () => {
     const result = await run('graph-subscription');
-    const timeline = renderTimeline(result.trace.events);
-    expect(timeline).toMatch(/536\.084 {2}arrive {2}cache → bob {8}#1 {5}WS next 1 +113 {2}\n/);
-    expect(timeline).toMatch(/pass {4}cache {14}#1 {5}WS subscribe 1 +\d+ {2}passed through, never stored/);
+    const timeline = renderTimeline(result.trace.events, result.exchanges);
+    expect(timeline).toMatch(/536\.084 {2}arrive {2}cache → bob {8}ws1 {7}WS next 1 +113 {2}\n/);
+    expect(timeline).toMatch(/pass {4}cache {14}ws1 {7}WS subscribe 1 +\d+ {2}passed through, never stored/);
     const summary = renderSummary(result, 'replay');
     expect(summary).toContain('1. bob  socket #1  id 1  subscription OnComment: completed by the client');
     expect(summary).toMatch(/536\.084 ms {2}next 1 +113 B {2}\{"data":\{"commentAdded":\{"body":"Nice post, Bob!"/);

@@ -13,8 +13,8 @@ export interface RenderedChart extends ChartLink {
 /** Every chart of the report, in the order the README shows them; `file` is relative to `reports/`. */
 export async function reportCharts(input: { readonly summaries: readonly ScenarioSummaryRow[]; readonly harness: readonly HarnessRow[] }): Promise<RenderedChart[]> {
   return [
-    { file: 'charts/graph-vs-rest.svg', title: 'Graph vs REST: round trips, bytes and latency', svg: await graphVsRestChart(input.summaries) },
-    { file: 'charts/latency.svg', title: 'Latency per variant, by scenario', svg: await latencyChart(input.summaries) },
+    { file: 'charts/graph-vs-rest.svg', title: 'Graph vs REST: round trips, bytes and span', svg: await graphVsRestChart(input.summaries) },
+    { file: 'charts/latency.svg', title: 'Latency per exchange, by variant, with each variant\'s span', svg: await latencyChart(input.summaries) },
     { file: 'charts/bytes.svg', title: 'Request and response bytes per variant, by scenario', svg: await bytesChart(input.summaries) },
     { file: 'charts/harness.svg', title: 'Simulator speed against the reference loop', svg: await harnessChart(input.harness) },
   ];

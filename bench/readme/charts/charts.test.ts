@@ -42,9 +42,11 @@ describe('charts', () => {
     }
   });
 
-  it('latency labels each bar with its virtual ms, and says when there was no response', async () => {
+  it('latency labels each bar with one exchange\'s virtual ms, a multi-step variant with its span, and says when there was no response', async () => {
     const labels = texts(await latencyChart(sampleSummaries));
-    expect(labels).toContain('685.200');
+    expect(labels).toContain('635.188');
+    expect(labels).toContain('137.040 · 5 steps span 685.200');
+    expect(labels.some((l) => /^Latency per exchange/.test(l))).toBe(true);
     expect(labels).toContain('no response (outcome unknown)');
   });
 
@@ -56,7 +58,7 @@ describe('charts', () => {
   it('graph vs REST shows only that scenario, with round trips, bytes and latency', async () => {
     const labels = texts(await graphVsRestChart(sampleSummaries));
     expect(labels).toEqual(expect.arrayContaining(['rest-waterfall', 'rest-parallel', 'graph-post', 'graph-persisted-cold', 'graph-persisted-warm']));
-    expect(labels).toEqual(expect.arrayContaining(['round trips', 'bytes', 'latency (virtual ms)']));
+    expect(labels).toEqual(expect.arrayContaining(['round trips', 'bytes', 'span (virtual ms)']));
     expect(labels).not.toContain('post-naive-unstable');
   });
 
@@ -65,6 +67,13 @@ describe('charts', () => {
     for (const row of sampleHarness) expect(texts(svg)).toContain(row.variant);
     expect(texts(svg)).toContain('0.412');
     expect(svg).toContain('stroke-dasharray="4,3"');
+  });
+
+  it('harness gives its y labels room: a long variant name is shown whole, nothing cut to an ellipsis', async () => {
+    const long = 'property (generate, simulate, check)';
+    const svg = await harnessChart([...sampleHarness, { ...sampleHarness[0]!, variant: long }]);
+    expect(texts(svg)).toContain(long);
+    expect(texts(svg).filter((t) => t.endsWith('…'))).toEqual([]);
   });
 
   it("draws the fetch adapter's goal in the adapter panel too, and no line where the issue set none", async () => {

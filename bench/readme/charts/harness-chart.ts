@@ -24,7 +24,9 @@ export function harnessChart(rows: readonly HarnessRow[]): Promise<string> {
     role: row.variant === row.reference_variant ? 'reference' : 'simulator',
     target: targets[row.benchmark] ?? null,
   }));
-  const bar = { y: { field: 'variant', type: 'nominal', sort: null, title: null }, x: { field: 'ratio', type: 'quantitative', title: '× the reference loop (higher is faster)' } } as const;
+  // No label limit: the variants have long names (`property (generate, simulate, check)`), and Vega's default
+  // of 180 px cut them to `property (generate,…`; the chart grows to the left instead.
+  const bar = { y: { field: 'variant', type: 'nominal', sort: null, title: null, axis: { labelLimit: 0 } }, x: { field: 'ratio', type: 'quantitative', title: '× the reference loop (higher is faster)' } } as const;
   return renderSvg({
     title: { text: 'Simulator speed against a bare reference loop', subtitle: `wall clock, one run; dashed: the target ${roundTripTarget.minRatioToReference.toFixed(3)}× with recording off, the fetch adapter's goal ${fetchAdapterTarget.minRatioToReference.toFixed(3)}×` },
     data: { values },
