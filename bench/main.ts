@@ -137,6 +137,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const sizes = await Promise.all(written.map(async (path) => `  ${relative(process.cwd(), path)} (${(await stat(path)).size.toLocaleString('en-US')} B)`));
   console.log(`Wrote, in ${((Date.now() - startedMs) / 1000).toFixed(0)} s:\n${sizes.join('\n')}`);
   if (opts.filter !== undefined) console.log('With --filter the files go to reports/local/filtered/; reports/ itself, its README and charts describe whole runs.');
+  else if (opts.snapshot) console.log(`reports/ is committed: the matrix's files are the same on every machine; ${snapshotFiles.join(', ')} are this machine's, copied there by --snapshot to be committed as its snapshot.`);
   else console.log('reports/ is committed and the same on every machine; the wall-clock files above, in reports/local/, are this machine\'s and not committed.');
   if (harness?.verdict !== undefined && !harness.verdict.holds) process.exitCode = 1;
 }
