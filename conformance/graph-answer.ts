@@ -14,11 +14,15 @@ export interface GraphAnswer {
 }
 
 export function readGraphAnswer(exchange: WireExchange): GraphAnswer {
-  const parsed = jsonOf(exchange.response);
+  return graphAnswerOf(exchange.response.status, jsonOf(exchange.response));
+}
+
+/** A graph response read from its status and its body parsed as JSON (undefined when it is not JSON). */
+export function graphAnswerOf(status: number, parsed: unknown): GraphAnswer {
   const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as GraphBody) : undefined;
   const errors: NonNullable<GraphBody['errors']> = Array.isArray(body?.errors) ? (body.errors as NonNullable<GraphBody['errors']>) : [];
   return {
-    status: exchange.response.status,
+    status,
     body,
     hasData: body !== undefined && 'data' in body,
     reasons: errors.map((e) => e.extensions?.code ?? e.message),

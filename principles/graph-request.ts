@@ -1,5 +1,4 @@
-import type { GraphBody } from '../conformance/graph-shape.js';
-import type { GraphAnswer } from '../conformance/graph-answer.js';
+import { type GraphAnswer, graphAnswerOf } from '../conformance/graph-answer.js';
 import type { Exchange } from '../sim/nodes/client.js';
 import type { Role, TargetSession } from '../target/target-session.js';
 import type { GraphTargetSpec, Target } from '../target/target.js';
@@ -24,21 +23,7 @@ export function graphAnswer(exchange: Exchange): GraphAnswer {
   } catch {
     parsed = undefined;
   }
-  const body = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as GraphBody) : undefined;
-  const errors: NonNullable<GraphBody['errors']> = Array.isArray(body?.errors) ? (body.errors as NonNullable<GraphBody['errors']>) : [];
-  return {
-    status: response?.status ?? 0,
-    body,
-    hasData: body !== undefined && 'data' in body,
-    reasons: errors.map((e) => e.extensions?.code ?? e.message),
-    published: (name) => {
-      for (const e of errors) {
-        const value = (e.extensions as Record<string, unknown> | undefined)?.[name];
-        if (typeof value === 'number') return value;
-      }
-      return undefined;
-    },
-  };
+  return graphAnswerOf(response?.status ?? 0, parsed);
 }
 
 /** A line for a problem: what was sent and what came back, short. */

@@ -5,31 +5,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allChecks } from '../conformance/check-list.js';
-import { runConformance } from '../conformance/conformance-command.js';
 import { shellWords } from '../conformance/curl-command.js';
 import type { JsonReport } from '../conformance/json-report.js';
-import { configReaders } from './config-readers.js';
+import { conformance, root } from './test-kit/conformance-run.js';
 
 const exec = promisify(execFile);
-const root = new URL('..', import.meta.url).pathname;
 const flawed = 'examples/express-orders/apisim-flawed.config.ts';
 const correct = 'examples/express-orders/apisim.config.ts';
 const ownLoginOnly = 'target/test-kit/apisim-login-only.config.ts';
 const ownOwnerCheck = 'target/test-kit/apisim-owner-check.config.ts';
-
-/** `npx apisim conformance …` in this process, as `cli/apisim.ts` runs it. */
-async function conformance(...args: string[]): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const cwd = process.cwd();
-  process.chdir(root);
-  try {
-    const code = await runConformance(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, configReaders);
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(cwd);
-  }
-}
 
 async function report(...args: string[]): Promise<{ readonly code: number; readonly report: JsonReport<'replay'> }> {
   const ran = await conformance(...args, '--json');

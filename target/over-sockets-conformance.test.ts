@@ -2,12 +2,10 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../conformance/conformance-command.js';
 import type { JsonReport } from '../conformance/json-report.js';
 import { importModule } from '../host/app-module/module-import.js';
-import { configReaders } from './config-readers.js';
+import { conformance, root } from './test-kit/conformance-run.js';
 
-const root = new URL('..', import.meta.url).pathname;
 const flawedConfig = 'examples/express-orders/apisim-flawed.config.ts';
 const correctConfig = 'examples/express-orders/apisim.config.ts';
 
@@ -20,20 +18,6 @@ async function serve(exportName: 'default' | 'flawed'): Promise<{ readonly url: 
   const server = createServer((app[exportName] as () => RequestListener)());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** `npx apisim conformance …` in this process, as `cli/apisim.ts` runs it. */
-async function conformance(...args: string[]): Promise<{ readonly code: number; readonly stdout: string; readonly stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const cwd = process.cwd();
-  process.chdir(root);
-  try {
-    const code = await runConformance(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, configReaders);
-    return { code, stdout, stderr };
-  } finally {
-    process.chdir(cwd);
-  }
 }
 
 const notPassed = (report: JsonReport) => report.checks.filter((c) => c.outcome !== 'pass' && c.outcome !== 'skip').map((c) => [c.name, c.outcome]);

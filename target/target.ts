@@ -115,8 +115,6 @@ export type OwnedSpec = z.output<typeof ownedSpec>;
 export type WritableSpec = z.output<typeof writableSpec>;
 export type GraphTargetSpec = z.output<typeof graphSpec>;
 export type RequestSpec = z.output<typeof requestSpec>;
-export type ModuleApp = z.output<typeof moduleApp>;
-export type OwnApp = z.output<typeof ownApp>;
 
 /** The id in an item path: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
 export const itemAt = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));
