@@ -1,0 +1,93 @@
+import * as hdr from 'hdr-histogram-js';
+
+/**
+ * Latencies of many exchanges kept as an HDR histogram (hdr-histogram-js): a fixed footprint however many are
+ * recorded, three significant digits at every magnitude (1 µs to an hour), and mergeable, so that a run can
+ * fold its exchanges into one instead of keeping each, and a seed sweep can add the histograms its workers
+ * and its shards send back. Values are virtual microseconds.
+ */
+export class LatencyHistogram {
+  readonly #histogram: hdr.Histogram;
+
+  constructor(histogram?: hdr.Histogram) {
+    this.#histogram = histogram ?? hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: highestUs, numberOfSignificantValueDigits: 3 });
+  }
+
+  /** A latency over an hour is recorded as an hour: no simulated exchange waits that long, and none is lost. */
+  record(latencyUs: number): void {
+    this.#histogram.recordValue(Math.min(Math.max(1, Math.round(latencyUs)), highestUs));
+  }
+
+  add(other: LatencyHistogram): void {
+    this.#histogram.add(other.#histogram);
+  }
+
+  get count(): number {
+    return this.#histogram.totalCount;
+  }
+
+  /** The latency at or below which `percent` of the recorded ones fall (0 when none was recorded). */
+  percentileUs(percent: number): number {
+    return this.count === 0 ? 0 : this.#histogram.getValueAtPercentile(percent);
+  }
+
+  /** At the histogram's precision, like the percentiles, so that a histogram and its decoded copy say the same. */
+  get maxUs(): number {
+    return this.count === 0 ? 0 : this.#histogram.highestEquivalentValue(this.#histogram.maxValue);
+  }
+
+  get meanUs(): number {
+    return this.count === 0 ? 0 : this.#histogram.mean;
+  }
+
+  /** The summary every report shows, in milliseconds with three decimals. */
+  summary(): LatencySummary {
+    const ms = (us: number) => Math.round(us) / 1000;
+    return {
+      count: this.count, p50Ms: ms(this.percentileUs(50)), p90Ms: ms(this.percentileUs(90)), p99Ms: ms(this.percentileUs(99)),
+      p999Ms: ms(this.percentileUs(99.9)), maxMs: ms(this.maxUs),
+    };
+  }
+
+  /**
+   * The cumulative distribution as steps: each distinct recorded value (at the histogram's precision) and the
+   * share of exchanges at or below it, for a CDF chart.
+   */
+  cdf(): { readonly latencyUs: number; readonly share: number }[] {
+    const total = this.count;
+    if (total === 0) return [];
+    const points: { latencyUs: number; share: number }[] = [];
+    let seen = 0;
+    const counts = this.#histogram;
+    // Recorded values only: the iteration over every bucket of the range would be thousands of empty steps.
+    for (let value = counts.minNonZeroValue; value <= counts.maxValue;) {
+      const here = counts.getCountAtValue(value);
+      if (here > 0) {
+        seen += here;
+        points.push({ latencyUs: counts.highestEquivalentValue(value), share: seen / total });
+      }
+      value = counts.nextNonEquivalentValue(value);
+    }
+    return points;
+  }
+
+  /** The histogram as compressed base64 text (HdrHistogram's own encoding), for a CSV cell or a worker's message. */
+  encode(): string {
+    return hdr.encodeIntoCompressedBase64(this.#histogram);
+  }
+
+  static decode(text: string): LatencyHistogram {
+    return new LatencyHistogram(hdr.decodeFromCompressedBase64(text, 32, false));
+  }
+}
+
+export interface LatencySummary {
+  readonly count: number;
+  readonly p50Ms: number;
+  readonly p90Ms: number;
+  readonly p99Ms: number;
+  readonly p999Ms: number;
+  readonly maxMs: number;
+}
+
+const highestUs = 3_600_000_000;
