@@ -21,6 +21,8 @@ export const expectSpec = z
     noServerErrors: z.boolean().optional().describe('true: no step\'s response is a 5xx; false: at least one is.'),
     linearizable: z.boolean().optional()
       .describe('true: the history of the note operations (/notes and /notes/<id>) is linearizable, one register per note; false: the checker finds a violation.'),
+    atMostOneEffectPerKey: z.boolean().optional()
+      .describe('true: no POST /notes sent under an Idempotency-Key took effect twice (at the end, no more of apisim\'s notes hold its content than requests sent that content); false: one did.'),
   })
   .describe('What must happen. `npm run sim` judges each after the run, prints the verdicts and exits 1 if one failed.');
 
@@ -41,6 +43,9 @@ export function expectProblems(scenario: { readonly steps: readonly unknown[]; r
   }
   if (expect.notes !== undefined && scenario.origin !== undefined) {
     problems.push({ path: 'expect.notes', message: 'counts apisim\'s own notes; for your app\'s state, name a figure of what its state() returns in expect.finalState' });
+  }
+  if (expect.atMostOneEffectPerKey !== undefined && scenario.origin !== undefined) {
+    problems.push({ path: 'expect.atMostOneEffectPerKey', message: 'counts apisim\'s own notes; for your app, name a figure of what its state() returns in expect.finalState' });
   }
   return problems;
 }

@@ -64,6 +64,20 @@ describe('judge', () => {
     expect(judge({ noServerErrors: false }, failing)[0]).toMatchObject({ held: true });
   });
 
+  it('atMostOneEffectPerKey fails when a keyed POST left two notes (the record written behind its effect, lost in a crash), and holds when the record is committed with it', async () => {
+    const { result: behind } = await run('notes-crash-after-effect-write-behind');
+    expect(judge({ atMostOneEffectPerKey: true }, behind)[0]).toEqual({
+      expectation: 'atMostOneEffectPerKey', held: false, expected: true, actual: false,
+      detail: 'expected at most one effect per key, but a keyed request took effect twice: client\'s POST /notes sent "buy milk" once, and 2 notes hold it',
+    });
+    const { result: withEffect } = await run('notes-crash-after-effect');
+    expect(judge({ atMostOneEffectPerKey: true }, withEffect)[0]).toMatchObject({ held: true, detail: 'each of 1 keyed POST took effect at most once' });
+    // Not keyed, so not judged: the naive client's second note has no key to be counted against.
+    const { result: naive } = await run('notes-unstable-post');
+    expect(naive.finalState.notesCount).toBe(2);
+    expect(judge({ atMostOneEffectPerKey: true }, naive)[0]).toMatchObject({ held: true, detail: 'each of 0 keyed POSTs took effect at most once' });
+  });
+
   it('on a guest\'s run, finalState looks in what its state() said, and notes is not apisim\'s to count', async () => {
     const { result } = await run('notes-stable-post');
     const guest: GuestRunResult = { ...result, guestState: { notes: [{ id: 'a', text: 'buy milk' }] }, notVirtual: [] };

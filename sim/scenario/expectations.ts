@@ -2,12 +2,13 @@ import { isDeepStrictEqual } from 'node:util';
 import { historyOfRun } from '../history/history.js';
 import { checkLinearizability } from '../history/linearizability.js';
 import type { ExpectSpec } from './expect-spec.js';
+import { carriesIdempotencyKey } from '../../src/client/idempotency-key.js';
 import { resolvePointer } from './json-pointer.js';
 import { type ExchangeSummary, type GuestRunResult, isGuestRun, type RunResult } from './result.js';
 
 /** One expectation of a scenario, judged against one run. */
 export interface Verdict {
-  /** As the file names it: `statuses`, `notes`, `finalState /notes/0/content`, `noServerErrors`, `linearizable`. */
+  /** As the file names it: `statuses`, `notes`, `finalState /notes/0/content`, `noServerErrors`, `linearizable`, `atMostOneEffectPerKey`. */
   readonly expectation: string;
   readonly held: boolean;
   /** What the file asked for, as written. */
@@ -31,6 +32,7 @@ export function judge(expect: ExpectSpec | undefined, result: RunResult | GuestR
   for (const [pointer, value] of Object.entries(expect.finalState ?? {})) verdicts.push(finalStateFigure(pointer, value, result));
   if (expect.noServerErrors !== undefined) verdicts.push(noServerErrors(expect.noServerErrors, result.summary));
   if (expect.linearizable !== undefined) verdicts.push(linearizable(expect.linearizable, result));
+  if (expect.atMostOneEffectPerKey !== undefined) verdicts.push(atMostOneEffectPerKey(expect.atMostOneEffectPerKey, result));
   return verdicts;
 }
 
@@ -97,6 +99,43 @@ function linearizable(expected: boolean, result: RunResult | GuestRunResult): Ve
   }
   const detail = `note ${check.noteId} is not linearizable\n${check.excerpt}`;
   return { expectation: 'linearizable', held: !expected, expected, actual: false, detail: expected ? detail : `the checker found the violation: ${detail}` };
+}
+
+/**
+ * A keyed POST /notes that took effect twice leaves two notes with its content. So each content a keyed POST
+ * sent may be held at the end by at most as many notes as requests (of any method, keyed or not) sent that
+ * content: more is an effect with no request of its own. Only apisim's notes are known to mean this.
+ */
+function atMostOneEffectPerKey(expected: boolean, result: RunResult | GuestRunResult): Verdict {
+  const expectation = 'atMostOneEffectPerKey';
+  if (isGuestRun(result)) {
+    return { expectation, held: false, expected, actual: null, detail: 'counts apisim\'s own notes, and this run was on an app: name a figure of its state in finalState' };
+  }
+  const sent = new Map<string, number>();
+  const keyed: { readonly content: string; readonly request: string }[] = [];
+  for (const { request, client } of result.exchanges) {
+    const content = sentContent(request.body);
+    if (content === undefined || !/^\/notes(\/|$)/.test(request.path)) continue;
+    sent.set(content, (sent.get(content) ?? 0) + 1);
+    if (request.method === 'POST' && carriesIdempotencyKey(request)) keyed.push({ content, request: `${client}'s POST ${request.path}` });
+  }
+  const held = new Map<string, number>();
+  for (const note of result.finalState.notes) held.set(note.content, (held.get(note.content) ?? 0) + 1);
+  const twice = keyed.filter((k) => (held.get(k.content) ?? 0) > sent.get(k.content)!);
+  const ok = twice.length === 0;
+  const listed = twice.slice(0, 3).map((k) => `${k.request} sent ${JSON.stringify(k.content)} ${sent.get(k.content) === 1 ? 'once' : `with ${sent.get(k.content)! - 1} other request(s)`}, and ${held.get(k.content)} notes hold it`).join('; ');
+  const detail = ok ? `each of ${keyed.length} keyed POST${keyed.length === 1 ? '' : 's'} took effect at most once` : `a keyed request took effect twice: ${listed}`;
+  return { expectation, held: ok === expected, expected, actual: ok, detail: ok === expected || !expected ? detail : `expected at most one effect per key, but ${detail}` };
+}
+
+function sentContent(body: string | undefined): string | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return typeof parsed === 'object' && parsed !== null && typeof (parsed as { content?: unknown }).content === 'string' ? (parsed as { content: string }).content : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function abbreviated(text: string): string {

@@ -26,7 +26,7 @@ function crashAt(point: CrashPoint): BuiltinScenario {
       modes: { client: { policy: 'keyed' } },
       crashes: [{ request: 1, point, downUs: 200_000 }],
       steps: postThenRead,
-      expect: { statuses: [201, 200], notes: 1, linearizable: true },
+      expect: { statuses: [201, 200], notes: 1, linearizable: true, atMostOneEffectPerKey: true },
     }),
   };
 }
@@ -42,7 +42,7 @@ export const hostileScenarios: readonly BuiltinScenario[] = [
       modes: { idempotencyRecord: 'write-behind', client: { policy: 'keyed' } },
       crashes: [{ request: 1, point: 'after-effect', downUs: 200_000 }],
       steps: [...postThenRead, { method: 'GET', path: '/notes/2' }],
-      expect: { statuses: [201, 200, 200], notes: 2, linearizable: false },
+      expect: { statuses: [201, 200, 200], notes: 2, linearizable: false, atMostOneEffectPerKey: false },
     }),
   },
   {

@@ -65,7 +65,7 @@ export const notesScenarios: readonly BuiltinScenario[] = [
     (line) =>
       `POST /notes once on ${lineArticle(line)} line with the keyed client: it carries an Idempotency-Key${line === 'unstable' ? ', and the re-send carries the same key.' : '.'}`,
     [{ method: 'POST', path: '/notes', body: note('buy milk') }],
-    () => ({ statuses: [201], notes: 1, linearizable: true }),
+    () => ({ statuses: [201], notes: 1, linearizable: true, atMostOneEffectPerKey: true }),
     'keyed',
   ),
   {
@@ -94,7 +94,7 @@ export const notesScenarios: readonly BuiltinScenario[] = [
       },
       steps: randomNoteSteps(workload, ['alice', 'bob', 'carol'], 12),
       // The statuses are the seed's to decide; what holds on every seed is that nothing broke.
-      expect: { noServerErrors: true, linearizable: true },
+      expect: { noServerErrors: true, linearizable: true, atMostOneEffectPerKey: true },
     }),
   },
 ];
