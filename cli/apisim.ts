@@ -2,13 +2,16 @@
 import { runConformance } from '../conformance/conformance-command.js';
 import { configReaders } from '../target/config-readers.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
+import { sweepMain } from './sweep-main.js';
 
 /**
  * The installed package's one command (`"bin": { "apisim": … }`, docs/install.md): `apisim sim …` is
- * `npm run sim -- …` and `apisim conformance …` is `npm run conformance -- …`, with their exit codes.
+ * `npm run sim -- …`, `apisim sweep …` is `npm run sweep -- …` and `apisim conformance …` is `npm run conformance -- …`, with their exit codes.
  */
 const usage = `Usage:
   npx apisim sim …           run a scenario: a built-in one, or a file that names your app (npx apisim sim --help)
+  npx apisim sweep …         run every seed of a scenario or a principle on all cores: a verdict per seed,
+                             each failure shrunk with its replay command (npx apisim sweep --help)
   npx apisim conformance …   check a running service against the spec, or a target description
                              (--config apisim.config.ts) in the simulator (npx apisim conformance --help)
   npx apisim --help          this list`;
@@ -18,6 +21,8 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
   switch (command) {
     case 'sim':
       return simMain(rest, 'npx apisim sim');
+    case 'sweep':
+      return sweepMain(rest, { sweep: 'npx apisim sweep', sim: 'npx apisim sim' });
     case 'conformance':
       return runConformance(rest, {
         stdout: (text) => process.stdout.write(text),

@@ -27,7 +27,7 @@ export const layers = {
   // What runs code apisim did not write as the simulated origin: it lends that code the simulator's clock.
   host: ['src', 'sim'],
   // `npm run sim`: the entry point, above both, since a scenario file may name an app for host/ to run.
-  cli: ['src', 'sim', 'host', 'conformance', 'target', 'principles'],
+  cli: ['src', 'sim', 'host', 'conformance', 'target', 'principles', 'sweep'],
   server: ['src'],
   conformance: [],
   // A user's service as a target: its description, its runs in the simulator, and the principles aimed at it.
@@ -35,8 +35,10 @@ export const layers = {
   // The principles, each written once, aimed at any target; and the vitest helper that registers them.
   principles: ['src', 'sim', 'host', 'conformance', 'target', 'testing'],
   testing: ['src'],
+  // Seed sweeps: every seed of a scenario or a principle, on worker threads, and their reports.
+  sweep: ['src', 'sim', 'host', 'target', 'principles'],
   properties: ['src', 'sim', 'conformance', 'testing'],
-  bench: ['src', 'sim', 'host', 'target', 'properties', 'testing'],
+  bench: ['src', 'sim', 'host', 'target', 'properties', 'testing', 'sweep'],
   agreement: ['src', 'sim', 'server', 'testing'],
   examples: [],
   lint: [],
@@ -60,8 +62,9 @@ export const testLayers = {
   target: ['src', 'sim', 'host', 'conformance', 'target', 'testing'],
   principles: ['src', 'sim', 'host', 'conformance', 'target', 'principles', 'testing'],
   testing: ['src', 'testing'],
+  sweep: ['src', 'sim', 'host', 'target', 'principles', 'sweep', 'testing'],
   properties: ['src', 'sim', 'properties', 'conformance', 'testing'],
-  bench: ['src', 'sim', 'host', 'target', 'properties', 'bench', 'testing'],
+  bench: ['src', 'sim', 'host', 'target', 'properties', 'bench', 'testing', 'sweep'],
   agreement: ['src', 'sim', 'server', 'agreement', 'testing'],
   examples: ['examples', 'testing'],
   lint: ['lint', 'testing'],

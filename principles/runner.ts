@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../sim/nodes/client.js';
+import type { SessionRecord } from '../sim/session/session.js';
+import type { TraceMode } from '../sim/trace.js';
 import type { PreparedTarget, TargetSession } from '../target/target-session.js';
 import { runCount } from '../testing/run-count.js';
 import { defaultCounterexampleFolder, type WrittenScenario, writeScenario } from './counterexample-file.js';
@@ -15,6 +17,12 @@ export interface RunnerOptions {
   /** fast-check's seed and path to replay one exact run; by default `APISIM_SEED` and `APISIM_PATH` (or `FC_SEED`, `FC_PATH`). */
   readonly fcSeed?: number;
   readonly fcPath?: string;
+  /** The counterexample file's name (default `<target>-<principle>`): a seed sweep names one per seed. */
+  readonly counterexampleName?: string;
+  /** How the checked runs record (default off); a seed sweep hashes them, for its report's trace hash. */
+  readonly trace?: TraceMode;
+  /** Hears each checked run's record as it ends, in the order fast-check runs them: the first is the seed's own. */
+  readonly onRun?: (record: SessionRecord, problems: readonly string[]) => void;
 }
 
 /** One request of the counterexample's session, as the report lists it. */
@@ -64,10 +72,12 @@ class RunBroken extends Error {}
 const simulatorSeed = fc.nat({ max: 1_000_000 });
 
 /** The plan's run: a fresh session, the principle's check, the session closed whatever happened. */
-async function checkOnce<Plan>(prepared: PreparedTarget, principle: Principle<Plan>, seed: number, plan: Plan): Promise<readonly string[]> {
-  const run = await prepared.open({ seed, settings: principle.settings(plan), trace: 'off' });
+async function checkOnce<Plan>(prepared: PreparedTarget, principle: Principle<Plan>, seed: number, plan: Plan, options: RunnerOptions): Promise<readonly string[]> {
+  const run = await prepared.open({ seed, settings: principle.settings(plan), trace: options.trace ?? 'off' });
   try {
-    return await principle.check(run, plan);
+    const problems = await principle.check(run, plan);
+    options.onRun?.(run.session.record(`${prepared.name}-${principle.name}`), problems);
+    return problems;
   } finally {
     run.close();
   }
@@ -83,7 +93,7 @@ export async function runPrinciple<Plan>(prepared: PreparedTarget, principle: Pr
   const fcSeed = options.fcSeed ?? numberFromEnv('APISIM_SEED') ?? numberFromEnv('FC_SEED');
   const fcPath = options.fcPath ?? textFromEnv('APISIM_PATH') ?? textFromEnv('FC_PATH');
   const property = fc.asyncProperty(simulatorSeed, principle.plan(prepared.target, prepared), async (seed, plan) => {
-    const problems = await checkOnce(prepared, principle, seed, plan);
+    const problems = await checkOnce(prepared, principle, seed, plan, options);
     if (problems.length > 0) throw new RunBroken(problems.join('\n'));
   });
   const details = await fc.check(property, {
@@ -97,7 +107,7 @@ export async function runPrinciple<Plan>(prepared: PreparedTarget, principle: Pr
     return { ...base, failed: false, problems: [], requests: [], requestCount: 0, signIns: 0, seed: undefined, scenario: undefined, report: '' };
   }
   const [seed, plan] = details.counterexample;
-  const shown = await showRun(prepared, principle, seed, plan, options.folder ?? defaultCounterexampleFolder);
+  const shown = await showRun(prepared, principle, seed, plan, options.folder ?? defaultCounterexampleFolder, options.counterexampleName);
   const rerun = options.rerun ?? '<the command that ran this check>';
   const fcReplay = `APISIM_SEED=${details.seed} APISIM_PATH=${details.counterexamplePath} ${rerun}`;
   const result = { ...base, failed: true, ...shown, seed, report: '' };
@@ -112,9 +122,9 @@ export async function assertPrinciple<Plan>(prepared: PreparedTarget, principle:
 }
 
 /** The shrunk run again, recorded: its problems, its requests, and its scenario file, checked to replay it. */
-async function showRun<Plan>(prepared: PreparedTarget, principle: Principle<Plan>, seed: number, plan: Plan, folder: string) {
+async function showRun<Plan>(prepared: PreparedTarget, principle: Principle<Plan>, seed: number, plan: Plan, folder: string, fileName?: string) {
   const run = await prepared.open({ seed, settings: principle.settings(plan) });
-  const name = `${prepared.name}-${principle.name}`.slice(0, 64);
+  const name = (fileName ?? `${prepared.name}-${principle.name}`).slice(0, 64);
   try {
     let problems: readonly string[];
     try {
