@@ -18,10 +18,11 @@ export interface ShrinkRequest {
   readonly execute: (spec: ScenarioSpec, trace?: 'hash' | 'full') => Promise<RunResult | GuestRunResult>;
   readonly counterexampleFolder: string;
   readonly simCommand: string;
+  readonly pathsFrom?: string | undefined;
 }
 
 export interface ShrunkScenario {
-  /** As the replay command names it: relative to the working directory when below it. */
+  /** As the replay command names it: relative to the working directory (or `pathsFrom`) when below it. */
   readonly file: string;
   readonly command: string;
   readonly steps: number;
@@ -88,7 +89,7 @@ async function writeCounterexample(request: ShrinkRequest, shrunk: ScenarioSpec)
     ...(origin === undefined ? {} : { origin }),
   };
   writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
-  const fromHere = relative(process.cwd(), path);
+  const fromHere = relative(request.pathsFrom ?? process.cwd(), path);
   const shown = fromHere.startsWith('..') ? path : fromHere.split(sep).join('/');
   const command = `${request.simCommand} --file ${shown} --seed ${request.seed}`;
   // The file's run must be the shrunk run: the same events (trace hash) and the same verdicts.

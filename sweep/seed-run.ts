@@ -26,6 +26,8 @@ export interface SeedRunSettings {
   readonly counterexampleFolder: string;
   /** `npm run sim --` in the repo, `npx apisim sim` installed. */
   readonly simCommand: string;
+  /** The folder a counterexample's path is shown from in the reports and replay commands (default: the working directory). */
+  readonly pathsFrom?: string;
 }
 
 /** One seed's outcome and its exchanges, for the latency distributions. */
