@@ -89,6 +89,14 @@ describe('the packed package, installed in a scratch project', () => {
     expect(failed!.stdout).toContain('reproduce: npx apisim conformance --config apisim.config.ts --only notes/post-idempotency-key-once --seed 1');
   }, 60_000);
 
+  it('npx apisim sweep runs the principles on the project\'s app on compiled worker threads, and finds the failing seed', async () => {
+    const failed = await failure(exec('npx', ['--no-install', 'apisim', 'sweep', 'idempotent-resend', '--config', 'apisim.config.ts', '--seeds', '1-4', '--workers', '2', '--until-first-failure'], { cwd: project }));
+    expect(failed?.code, failed?.stderr).toBe(1);
+    expect(failed!.stdout).toMatch(/Stopped at the first failing seed, 1: it took 1 seed\./);
+    const replay = /^ {4}(npx apisim sim --file (\S+) --seed \d+)$/m.exec(failed!.stdout);
+    expect(replay?.[2]).toMatch(/^reports\/local\/sweep\/counterexamples\/.*-idempotent-resend-seed-1\.json$/);
+  }, 60_000);
+
   it("imports the programmatic API from 'apisim' in plain Node", async () => {
     const { stdout } = await exec('node', ['run.mjs'], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ statuses: [201, 200], notes: 1 });
