@@ -23,12 +23,21 @@ const scratch = (name: string) => mkdtempSync(join(tmpdir(), `apisim-sweep-cli-$
 const withoutFolder = (csv: string, folder: string) => csv.replaceAll(folder, '<out>');
 
 describe('npm run sweep', () => {
-  it('sweeps on worker threads, prints its rate and every failing seed with a replay command, exits 1; one worker gives the same verdicts', { timeout: 120_000 }, async () => {
-    const [two, one] = [scratch('two'), scratch('one')];
-    const [byTwo, byOne] = await Promise.all([
+  it('sweeps on worker threads, prints its rate and every failing seed with a replay command, exits 1; one worker, and two shards merged, give the same verdicts', { timeout: 120_000 }, async () => {
+    const [two, one, shardOne, shardTwo, merged] = ['two', 'one', 'shard-1', 'shard-2', 'merged'].map(scratch) as [string, string, string, string, string];
+    const [byTwo, byOne, ...shards] = await Promise.all([
       sweep('notes-lossy-mixed', '--seeds', '1-150', '--workers', '2', '--out', two),
       sweep('notes-lossy-mixed', '--seeds', '1-150', '--workers', '1', '--out', one),
+      sweep('notes-lossy-mixed', '--seeds', '1-150', '--shard', '1/2', '--workers', '1', '--out', shardOne),
+      sweep('notes-lossy-mixed', '--seeds', '1-150', '--shard', '2/2', '--workers', '1', '--out', shardTwo),
     ]);
+    expect(shards.map((s) => /seeds 1-75 \(shard 1\/2 of 1-150\)|seeds 76-150 \(shard 2\/2 of 1-150\)/.test(s.stdout))).toEqual([true, true]);
+    const byMerge = await sweep('--merge', join(shardOne, 'sweep.csv'), join(shardTwo, 'sweep.csv'), '--out', merged);
+    expect(byMerge.code).toBe(1);
+    expect(byMerge.stdout).toContain('apisim sweep --merge · 2 files, 2 latency files added up');
+    const mergedCsv = withoutFolder(withoutFolder(readFileSync(join(merged, 'sweep.csv'), 'utf8'), shardOne), shardTwo);
+    expect(mergedCsv).toBe(withoutFolder(readFileSync(join(one, 'sweep.csv'), 'utf8'), one));
+    expect(readFileSync(join(merged, 'latency-distribution.csv'), 'utf8')).toBe(readFileSync(join(one, 'latency-distribution.csv'), 'utf8'));
     expect(byTwo.code, byTwo.stderr).toBe(1);
     expect(byTwo.stdout).toMatch(/^apisim sweep · notes-lossy-mixed · seeds 1-150 · 2 workers\njudged by its expect block: noServerErrors, linearizable, atMostOneEffectPerKey\n/);
     expect(byTwo.stdout).toMatch(/150 seeds in \d+\.\d s, [\d,]+ seeds\/s on 2 workers: \d+ passed, \d+ failed\./);
