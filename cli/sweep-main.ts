@@ -100,7 +100,8 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   const mixes = jobs.flatMap((j) => (j.kind === 'principle' ? [] : [j.faults.label]));
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);
 
-  const runner = workers === 1 && seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers);
+  // One seed needs no pool: threads would only add their start-up.
+  const runner = seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers);
   const progress = progressWriter();
   let report;
   try {
