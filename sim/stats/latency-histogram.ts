@@ -33,7 +33,7 @@ export class LatencyHistogram {
 
   /** At the histogram's precision, like the percentiles, so that a histogram and its decoded copy say the same. */
   get maxUs(): number {
-    return this.count === 0 ? 0 : this.#histogram.highestEquivalentValue(this.#histogram.maxValue);
+    return this.percentileUs(100);
   }
 
   get meanUs(): number {
@@ -50,23 +50,18 @@ export class LatencyHistogram {
   }
 
   /**
-   * The cumulative distribution as steps: each distinct recorded value (at the histogram's precision) and the
-   * share of exchanges at or below it, for a CDF chart.
+   * The cumulative distribution for a chart: the latency at each of `cdfPercentiles` (finer towards the tail,
+   * where loss and re-sends put the interesting steps), each distinct latency once with the largest share at it.
    */
   cdf(): { readonly latencyUs: number; readonly share: number }[] {
-    const total = this.count;
-    if (total === 0) return [];
+    if (this.count === 0) return [];
     const points: { latencyUs: number; share: number }[] = [];
-    let seen = 0;
-    const counts = this.#histogram;
-    // Recorded values only: the iteration over every bucket of the range would be thousands of empty steps.
-    for (let value = counts.minNonZeroValue; value <= counts.maxValue;) {
-      const here = counts.getCountAtValue(value);
-      if (here > 0) {
-        seen += here;
-        points.push({ latencyUs: counts.highestEquivalentValue(value), share: seen / total });
-      }
-      value = counts.nextNonEquivalentValue(value);
+    for (const percent of cdfPercentiles) {
+      const latencyUs = this.percentileUs(percent);
+      const last = points.at(-1);
+      const share = Math.round(percent * 100) / 10_000;
+      if (last !== undefined && last.latencyUs === latencyUs) last.share = share;
+      else points.push({ latencyUs, share });
     }
     return points;
   }
@@ -91,3 +86,9 @@ export interface LatencySummary {
 }
 
 const highestUs = 3_600_000_000;
+
+const cdfPercentiles: readonly number[] = [
+  ...Array.from({ length: 90 }, (_, i) => i + 1),
+  ...Array.from({ length: 90 }, (_, i) => (901 + i) / 10),
+  99.91, 99.92, 99.93, 99.94, 99.95, 99.96, 99.97, 99.98, 99.99, 100,
+];
