@@ -8,11 +8,12 @@ import { runScenarioMatrix } from './matrix/runner.js';
 import { writeMatrixReports } from './matrix/write.js';
 import { reportCharts, writeCharts } from './readme/charts/chart-set.js';
 import { renderLocalReadme, renderReportsReadme } from './readme/reports-readme.js';
-import { committedReportsDir, filteredReportsDir, localReportsDir, snapshotFiles, wallClockCharts } from './report-paths.js';
+import { committedReportsDir, filteredReportsDir, localReportsDir, snapshotFiles, soakSnapshotFile, wallClockCharts } from './report-paths.js';
 import { runScale, scaleCsv } from './scale/scale.js';
+import { runSoak, type SoakRow, soakCsv, soakShape } from './scale/soak.js';
 import { benchSummary } from './summary.js';
 
-const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot]
+const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot] [-- --soak]
 
 Writes reports/ (committed, the same bytes on every machine): the scenario matrix (scenarios.csv,
 scenario-summary.csv), its charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
@@ -25,8 +26,10 @@ machine's run): the simulator's own speed (harness.csv), how it scales (scale.cs
                       benchmark/variant or scale/<trace mode>, written to reports/local/filtered/ so
                       that the whole run's files stay whole
   --snapshot          also copy this whole run's wall-clock files into reports/ (harness.csv, scale.csv,
-                      machine.csv, charts/harness.svg): a committed snapshot of one machine, which
-                      routine runs never touch
+                      machine.csv, charts/harness.svg, and soak.csv with --soak): a committed snapshot of
+                      one machine, which routine runs never touch
+  --soak              after the scale steps, the soak: ${(soakShape.clients * soakShape.requestsPerClient).toLocaleString('en-US')} requests of mixed traffic, trace off,
+                      exchanges folded, with the process's peak RSS; into soak.csv (several minutes)
   -h, --help          this text`;
 
 class UsageError extends Error {}
@@ -34,11 +37,14 @@ class UsageError extends Error {}
 function options(argv: readonly string[]) {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: { quick: { type: 'boolean' }, filter: { type: 'string' }, snapshot: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      options: { quick: { type: 'boolean' }, filter: { type: 'string' }, snapshot: { type: 'boolean' }, soak: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { quick, filter, snapshot, help } = parsed.values;
+  const { quick, filter, snapshot, soak, help } = parsed.values;
   if (snapshot === true && (quick === true || filter !== undefined)) throw new UsageError('--snapshot takes a whole run: leave out --quick and --filter');
   let pattern: RegExp | undefined;
   if (filter !== undefined) {
@@ -48,7 +54,7 @@ function options(argv: readonly string[]) {
       throw new UsageError(`--filter takes a regular expression: ${(error as Error).message}`);
     }
   }
-  return { quick: quick === true, filter: pattern, snapshot: snapshot === true, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
+  return { quick: quick === true, filter: pattern, snapshot: snapshot === true, soak: soak === true, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
 }
 
 /** Progress goes to stderr, so that stdout is the summary alone; each stage says how long it took. */
@@ -100,10 +106,15 @@ async function main(argv: readonly string[]): Promise<void> {
   if (harness !== undefined) await writeLocal('harness.csv', harnessCsv(harness.rows));
   harnessStage.done(harness === undefined ? 'nothing matched the filter' : `${harness.rows.length} variants`);
 
-  const scaleStage = stage(3, stages, 'scale (10x steps; wall time and heap)');
+  const scaleStage = stage(3, stages, `scale (10x steps; wall time and heap)${opts.soak ? ', then the soak (peak RSS)' : ''}`);
   const scale = await runScale({ quick: opts.quick, filter: opts.filter, onProgress: scaleStage.line });
   if (scale.rows.length > 0) await writeLocal('scale.csv', scaleCsv(scale.rows));
-  scaleStage.done(`${scale.rows.length} runs`);
+  let soak: SoakRow | undefined;
+  if (opts.soak) {
+    soak = await runSoak(scaleStage.line);
+    await writeLocal('soak.csv', soakCsv([soak]));
+  }
+  scaleStage.done(`${scale.rows.length} runs${soak === undefined ? '' : ' and the soak'}`);
   await writeLocal('machine.csv', machineCsv(machine));
 
   if (opts.filter === undefined && harness !== undefined) {
@@ -121,10 +132,10 @@ async function main(argv: readonly string[]): Promise<void> {
     const readmePath = join(committedReportsDir, 'README.md');
     await writeFile(readmePath, renderReportsReadme({ summaries: matrix.summaries, diagrams, charts: virtualCharts }));
     written.push(readmePath);
-    await writeLocal('README.md', renderLocalReadme({ harness: harness.rows, scale: scale.rows, machine, charts: machineCharts, command: opts.command, quick: opts.quick }));
+    await writeLocal('README.md', renderLocalReadme({ harness: harness.rows, scale: scale.rows, soak, machine, charts: machineCharts, command: opts.command, quick: opts.quick }));
     readmeStage.done(`${rendered.length} charts and the two READMEs`);
     if (opts.snapshot) {
-      for (const file of snapshotFiles) {
+      for (const file of soak === undefined ? snapshotFiles : [...snapshotFiles, soakSnapshotFile]) {
         await copyFile(join(localReportsDir, file), join(committedReportsDir, file));
         written.push(join(committedReportsDir, file));
       }
@@ -132,12 +143,15 @@ async function main(argv: readonly string[]): Promise<void> {
   }
 
   console.log('');
-  console.log(benchSummary({ matrix: matrix.summaries, harness, scale: scale.rows }));
+  console.log(benchSummary({ matrix: matrix.summaries, harness, scale: scale.rows, soak }));
   console.log('');
   const sizes = await Promise.all(written.map(async (path) => `  ${relative(process.cwd(), path)} (${(await stat(path)).size.toLocaleString('en-US')} B)`));
   console.log(`Wrote, in ${((Date.now() - startedMs) / 1000).toFixed(0)} s:\n${sizes.join('\n')}`);
   if (opts.filter !== undefined) console.log('With --filter the files go to reports/local/filtered/; reports/ itself, its README and charts describe whole runs.');
-  else if (opts.snapshot) console.log(`reports/ is committed: the matrix's files are the same on every machine; ${snapshotFiles.join(', ')} are this machine's, copied there by --snapshot to be committed as its snapshot.`);
+  else if (opts.snapshot) {
+    const copied = soak === undefined ? snapshotFiles : [...snapshotFiles, soakSnapshotFile];
+    console.log(`reports/ is committed: the matrix's files are the same on every machine; ${copied.join(', ')} are this machine's, copied there by --snapshot to be committed as its snapshot.`);
+  }
   else console.log('reports/ is committed and the same on every machine; the wall-clock files above, in reports/local/, are this machine\'s and not committed.');
   if (harness?.verdict !== undefined && !harness.verdict.holds) process.exitCode = 1;
 }

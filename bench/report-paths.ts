@@ -14,8 +14,8 @@ export const localReportsDir = fileURLToPath(new URL('../reports/local/', import
 /** `--filter` runs: a subset, so neither beside the whole run's files nor committed. */
 export const filteredReportsDir = fileURLToPath(new URL('../reports/local/filtered/', import.meta.url));
 
-/** The files a whole run writes into `reports/local/`, relative to it. */
-export const localReportFiles = ['README.md', 'harness.csv', 'scale.csv', 'machine.csv'] as const;
+/** The files a whole run writes into `reports/local/`, relative to it (`soak.csv` only with `--soak`). */
+export const localReportFiles = ['README.md', 'harness.csv', 'scale.csv', 'machine.csv', 'soak.csv'] as const;
 
 /** Charts drawn from wall-clock rows (relative to the reports folder): they go to `reports/local/` too. */
 export const wallClockCharts: ReadonlySet<string> = new Set(['charts/harness.svg']);
@@ -27,3 +27,9 @@ export const wallClockCharts: ReadonlySet<string> = new Set(['charts/harness.svg
  * machine's, and when.
  */
 export const snapshotFiles = ['harness.csv', 'scale.csv', 'machine.csv', 'charts/harness.svg'] as const;
+
+/**
+ * The soak's row, copied beside them by `--snapshot` only when the same run had `--soak` (minutes more than a
+ * whole run): a snapshot without a soak leaves the committed one, from an earlier snapshot, as it was.
+ */
+export const soakSnapshotFile = 'soak.csv';

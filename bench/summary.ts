@@ -1,6 +1,6 @@
 import type { HarnessResult } from './harness/harness.js';
 import { graphVsRest, headlineRows, notesPostUnstable, ordersOwnerCheck, type Headline } from './readme/headline-rows.js';
-import type { ScaleRow, ScenarioSummaryRow } from './readme/input.js';
+import type { ScaleRow, ScenarioSummaryRow, SoakRow } from './readme/input.js';
 import { exchangeLatencyText, msText, numberText, ratioText } from './readme/number-text.js';
 
 /** A plain-text table: the terminal has no Markdown. */
@@ -25,7 +25,12 @@ function headlineTable(title: string, headline: Headline, summaries: readonly Sc
  * What `npm run bench` prints at the end: the headline comparisons, the simulator's speed against its target,
  * and how it scaled. The full tables are in reports/.
  */
-export function benchSummary(input: { readonly matrix: readonly ScenarioSummaryRow[]; readonly harness: HarnessResult | undefined; readonly scale: readonly ScaleRow[] }): string {
+export function benchSummary(input: {
+  readonly matrix: readonly ScenarioSummaryRow[];
+  readonly harness: HarnessResult | undefined;
+  readonly scale: readonly ScaleRow[];
+  readonly soak?: SoakRow | undefined;
+}): string {
   const parts = [
     headlineTable('Graph vs REST: the spec\'s nested sample five ways (virtual time)', graphVsRest, input.matrix),
     headlineTable('One POST on the unstable line: what each client policy leaves behind', notesPostUnstable, input.matrix),
@@ -37,8 +42,16 @@ export function benchSummary(input: { readonly matrix: readonly ScenarioSummaryR
     if (input.harness.verdict !== undefined) parts.push(input.harness.verdict.line);
   }
   if (input.scale.length > 0) {
-    const rows = input.scale.map((r) => [String(r.step), r.trace_mode, numberText(r.requests), numberText(r.events), numberText(r.wall_ms), numberText(r.heap_mb, 1), numberText(r.kept_trace_events)]);
-    parts.push(`Scale (10x steps)\n${textTable(['step', 'trace', 'requests', 'events', 'wall ms', 'heap MB', 'trace kept'], rows, 2)}`);
+    const rows = input.scale.map((r) => [String(r.step), r.trace_mode, r.exchanges, numberText(r.requests), numberText(r.events), numberText(r.wall_ms), numberText(r.heap_mb, 1), numberText(r.kept_trace_events)]);
+    parts.push(`Scale (10x steps)\n${textTable(['step', 'trace', 'exchanges', 'requests', 'events', 'wall ms', 'heap MB', 'trace kept'], rows, 3)}`);
+  }
+  const soak = input.soak;
+  if (soak !== undefined) {
+    parts.push(
+      `Soak: ${numberText(soak.requests)} requests (trace off, exchanges folded) in ${numberText(soak.wall_ms / 1_000, 1)} s ` +
+        `(${numberText(soak.requests_per_wall_second)} requests per wall second), peak RSS ${numberText(soak.peak_rss_mb, 1)} MB ` +
+        `(${numberText(soak.rss_before_mb, 1)} MB before), latency p50 ${msText(soak.latency_p50_ms)} / p99 ${msText(soak.latency_p99_ms)} / max ${msText(soak.latency_max_ms)} ms (virtual)`,
+    );
   }
   return parts.join('\n\n');
 }

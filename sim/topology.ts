@@ -11,6 +11,7 @@ import type { OriginRestarts } from './nodes/origin-life.js';
 import type { OriginProcess } from './nodes/origin-process.js';
 import type { RngStreams } from './rng.js';
 import type { Simulation } from './simulation.js';
+import type { ExchangeTally } from './stats/exchange-tally.js';
 import type { Trace } from './trace.js';
 
 export interface TopologySettings {
@@ -45,6 +46,8 @@ export interface TopologyOptions<P extends OriginProcess> {
   readonly restarts?: OriginRestarts<P> | undefined;
   /** `detached` for a guest's app (`OriginAnswers`). */
   readonly originAnswers?: OriginAnswers | undefined;
+  /** Every client folds its finished exchanges into this one tally and keeps none (`ClientNodeOptions.tally`). */
+  readonly tally?: ExchangeTally | undefined;
 }
 
 /**
@@ -64,15 +67,17 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
   readonly #streams: RngStreams;
   readonly #settings: TopologySettings;
   readonly #clientSettings: ClientSettings;
+  readonly #tally: ExchangeTally | undefined;
   #lastExchangeId = 0;
   readonly #ids = { next: (): number => ++this.#lastExchangeId };
 
-  constructor({ sim, trace, streams, origin, settings, clientSettings, restarts, originAnswers }: TopologyOptions<P>) {
+  constructor({ sim, trace, streams, origin, settings, clientSettings, restarts, originAnswers, tally }: TopologyOptions<P>) {
     this.#sim = sim;
     this.#trace = trace;
     this.#streams = streams;
     this.#settings = settings;
     this.#clientSettings = clientSettings;
+    this.#tally = tally;
     const store = new SharedCache({ invalidation: settings.cache === 'rfc9111' ? 'rfc9111' : 'never' });
     this.cache = new CacheNode({ name: 'cache', sim, trace, network: this, cacheHitUs: settings.cacheHitUs, store });
     this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts, answers: originAnswers });
@@ -85,7 +90,7 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
     const policy = resendPolicies[this.#clientSettings.policy];
     client = new ClientNode({
       name, sim: this.#sim, trace: this.#trace, network: this, settings: this.#clientSettings, policy, ids: this.#ids,
-      streams: { jitter: this.#streams.stream(`client:${name}`), keys: this.#streams.stream('keys') },
+      streams: { jitter: this.#streams.stream(`client:${name}`), keys: this.#streams.stream('keys') }, tally: this.#tally,
     });
     const wanName = `wan:${name}`;
     const wan = new Link({

@@ -2,10 +2,12 @@ import { defaultClientSettings } from '../../src/client/settings.js';
 import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 import { type Headers, type HttpRequest, request } from '../../src/http/message.js';
 import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings, testEnvironment } from '../../src/origin.js';
+import { createOriginStorage } from '../../src/origin-storage.js';
 import type { ClientNode, Exchange } from '../../sim/nodes/client.js';
 import { type Rng, RngStreams } from '../../sim/rng.js';
 import { nestedSampleQuery } from '../../sim/scenario/builtin/graph.js';
 import { Simulation } from '../../sim/simulation.js';
+import { ExchangeTally } from '../../sim/stats/exchange-tally.js';
 import { defaultTopologySettings, Topology } from '../../sim/topology.js';
 import { Trace, type TraceBound, type TraceMode } from '../../sim/trace.js';
 
@@ -24,6 +26,12 @@ export interface MixedTrafficShape {
   readonly meanThinkUs: number;
   /** `false` gives the graph query's share to note reads: for the scale steps, where a query of fixed demo data adds time but nothing that grows. */
   readonly graphQueries: boolean;
+  /**
+   * `kept` (when absent): an 'add note' adds a note for good, so the notes grow with the requests, as on a
+   * service in use. `deleted`: a client holds at most one note it added, and its next 'add note' deletes that
+   * one instead, so the origin's state stays the same size however long the run (the soak).
+   */
+  readonly addedNotes?: 'kept' | 'deleted';
 }
 
 /** An hour of 50 people, each acting every 25 s on average (reading a page takes a while): about 7,000 requests. */
@@ -63,11 +71,19 @@ const restMix: Mix = mix.map((entry) => (entry.kind === 'graph query' ? { kind: 
 
 const graphBody = JSON.stringify({ query: nestedSampleQuery, variables: { id: '1', limit: 3 } });
 
+/**
+ * `keep` every exchange to the end of the run (what a scenario does), or `fold` each into the run's tally as it
+ * finishes, so that memory does not grow with the requests.
+ */
+export type ExchangeKeeping = 'keep' | 'fold';
+
 export interface MixedTrafficRun {
   readonly sim: Simulation;
   readonly trace: Trace;
   readonly topology: Topology;
   readonly origin: Origin;
+  /** Where the exchanges went, when they were folded. */
+  readonly tally: ExchangeTally | undefined;
   readonly requestsStarted: number;
   /** Exchanges that ended with a response, of any status. */
   readonly responses: number;
@@ -75,19 +91,41 @@ export interface MixedTrafficRun {
   readonly successes: number;
 }
 
-export async function runMixedTraffic(shape: MixedTrafficShape, traceMode: TraceMode, traceBound?: TraceBound, seed = 1): Promise<MixedTrafficRun> {
+export async function runMixedTraffic(shape: MixedTrafficShape, traceMode: TraceMode, traceBound?: TraceBound, seed = 1, exchanges: ExchangeKeeping = 'keep'): Promise<MixedTrafficRun> {
+  const traffic = startMixedTraffic(shape, traceMode, traceBound, seed, exchanges);
+  await traffic.sim.run();
+  return traffic.result();
+}
+
+/** A run set up and not yet run: whoever drives `sim` may stop between events (`untilUs`) to look at the process. */
+export interface MixedTraffic {
+  readonly sim: Simulation;
+  readonly requestsStarted: () => number;
+  /** Once `sim` has run to the end. */
+  readonly result: () => MixedTrafficRun;
+}
+
+export function startMixedTraffic(shape: MixedTrafficShape, traceMode: TraceMode, traceBound?: TraceBound, seed = 1, exchanges: ExchangeKeeping = 'keep'): MixedTraffic {
   const sim = new Simulation();
   const trace = new Trace(traceMode, traceBound);
   const streams = new RngStreams(seed);
   const rng = streams.stream('workload');
-  const origin = createOrigin({ ...testEnvironment(), now: sim.now }, crowdOriginSettings);
-  const topology = new Topology({ sim, trace, streams, origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
+  const env = { ...testEnvironment(), now: sim.now };
+  const storage = createOriginStorage(env.now, env.newId, crowdOriginSettings);
+  const addedNotes = shape.addedNotes ?? 'kept';
+  // The store gives an added note the lowest free id above the last one it gave, which may be a slot no one has
+  // written yet; deleting that note later would then delete the slot's owner's note. Slots that exist from the
+  // start are never free, so added notes and slots stay apart.
+  if (addedNotes === 'deleted') for (let id = 1; id <= shape.clients * noteSlotsPerClient; id++) storage.notes.put(id, `slot ${id}`);
+  const origin = createOrigin(env, crowdOriginSettings, storage);
+  const tally = exchanges === 'fold' ? new ExchangeTally() : undefined;
+  const topology = new Topology({ sim, trace, streams, origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings, tally });
   let requestsStarted = 0;
 
   for (let c = 0; c < shape.clients; c++) {
     const customer = customers[c % customers.length]!;
     const cookie = `sid=${origin.login.openSession(origin.accounts.byId(customer.userId)!, 0)}`;
-    const person = new Person(c, customer.orderIds, { cookie }, { cookie, 'content-type': 'application/json' }, rng, shape.graphQueries ? mix : restMix);
+    const person = new Person(c, customer.orderIds, { cookie }, { cookie, 'content-type': 'application/json' }, rng, shape.graphQueries ? mix : restMix, addedNotes);
     const client = topology.client(`client-${c}`);
     let sent = 0;
     const act = (): void => {
@@ -96,18 +134,24 @@ export async function runMixedTraffic(shape: MixedTrafficShape, traceMode: Trace
       requestsStarted++;
       client.start(person.next(), think);
     };
-    const think = (): void => {
+    const think = (exchange: Exchange): void => {
+      person.heard(exchange);
       const waitUs = rng.int(0, 2 * shape.meanThinkUs);
       if (sim.nowUs + waitUs <= shape.untilUs) sim.schedule(waitUs, act);
     };
     sim.schedule(rng.int(0, Math.min(2 * shape.meanThinkUs, shape.untilUs)), act);
   }
 
-  await sim.run();
-  const exchanges = [...topology.clients.values()].flatMap((client: ClientNode): Exchange[] => client.exchanges);
-  const responses = exchanges.filter((x) => x.outcome === 'response');
-  const successes = responses.filter((x) => x.response!.status < 300).length;
-  return { sim, trace, topology, origin, requestsStarted, responses: responses.length, successes };
+  const result = (): MixedTrafficRun => {
+    if (tally !== undefined) {
+      return { sim, trace, topology, origin, tally, requestsStarted, responses: tally.responses, successes: tally.responsesOfClass(2) };
+    }
+    const kept = [...topology.clients.values()].flatMap((client: ClientNode): Exchange[] => client.exchanges);
+    const responses = kept.filter((x) => x.outcome === 'response');
+    const successes = responses.filter((x) => x.response!.status < 300).length;
+    return { sim, trace, topology, origin, tally, requestsStarted, responses: responses.length, successes };
+  };
+  return { sim, requestsStarted: () => requestsStarted, result };
 }
 
 /** One client's choices: which request next, drawn from the run's workload stream in event order. */
@@ -118,17 +162,31 @@ class Person {
   readonly #writeHeaders: Headers;
   readonly #rng: Rng;
   readonly #mix: Mix;
+  readonly #addedNotes: 'kept' | 'deleted';
   /** Note slots this client has written, which it may read back. */
   readonly #written: number[] = [];
   #adds = 0;
+  /** With `addedNotes: 'deleted'`: the note this client added and has not deleted yet. */
+  #added: number | undefined;
 
-  constructor(index: number, orderIds: readonly number[], readHeaders: Headers, writeHeaders: Headers, rng: Rng, mix: Mix) {
+  constructor(index: number, orderIds: readonly number[], readHeaders: Headers, writeHeaders: Headers, rng: Rng, mix: Mix, addedNotes: 'kept' | 'deleted') {
     this.#firstNoteId = index * noteSlotsPerClient + 1;
     this.#orderIds = orderIds;
     this.#readHeaders = readHeaders;
     this.#writeHeaders = writeHeaders;
     this.#rng = rng;
     this.#mix = mix;
+    this.#addedNotes = addedNotes;
+  }
+
+  /**
+   * The answer to this client's last request: a person sends one at a time, so it is in before the next
+   * draw. Only the id of an added note matters, to delete it later; no draw is made here.
+   */
+  heard(exchange: Exchange): void {
+    if (this.#addedNotes === 'kept' || exchange.request.method !== 'POST' || exchange.request.path !== '/notes') return;
+    const location = exchange.response?.status === 201 ? exchange.response.headers.location : undefined;
+    if (location !== undefined) this.#added = Number(location.slice('/notes/'.length));
   }
 
   next(): HttpRequest {
@@ -141,6 +199,7 @@ class Person {
       case 'write note':
         return this.#write(rng.int(0, noteSlotsPerClient - 1));
       case 'add note':
+        if (this.#added !== undefined) return this.#deleteAdded(this.#added);
         return request('POST', '/notes', this.#writeHeaders, JSON.stringify({ content: `added ${++this.#adds} by ${this.#firstNoteId}` }));
       case 'read order':
         return request('GET', `/orders/${rng.pick(this.#orderIds)}`, this.#readHeaders);
@@ -161,6 +220,11 @@ class Person {
   #write(slot: number): HttpRequest {
     if (!this.#written.includes(slot)) this.#written.push(slot);
     return request('PUT', this.#notePath(slot), this.#writeHeaders, JSON.stringify({ content: `note ${this.#firstNoteId + slot}, version ${this.#rng.int(1, 1_000)}` }));
+  }
+
+  #deleteAdded(id: number): HttpRequest {
+    this.#added = undefined;
+    return request('DELETE', `/notes/${id}`, this.#readHeaders);
   }
 
   #notePath(slot: number): string {

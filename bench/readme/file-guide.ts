@@ -40,7 +40,12 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   {
     file: 'local/scale.csv',
     meaning:
-      'how a run grows with its load: per step, clients, requests, trace mode, events run, wall-clock ms, events per wall-clock second, heap in MB, and the trace events kept in memory (bounded in `full` mode).',
+      'how a run grows with its load: per step, clients, requests, trace mode, whether the run kept its exchanges or folded each into counts and a latency histogram as it finished (`exchanges`: the million-request step folds), events run, wall-clock ms, events per wall-clock second, heap in MB, and the trace events kept in memory (bounded in `full` mode).',
+  },
+  {
+    file: 'local/soak.csv',
+    meaning:
+      'written only by `npm run bench -- --soak`: ten million requests of the mixed traffic with the trace off and the exchanges folded, in one row: events, virtual and wall-clock duration, requests per wall second, the RSS before and its peak during the run, the heap the finished run keeps, and the virtual latency at p50, p99 and max from the folded histogram. With `--snapshot` it is also copied to `reports/soak.csv`, committed.',
   },
   { file: 'local/machine.csv', meaning: 'the machine, the Node version and the time of the run that wrote these files' },
   { file: 'local/charts/harness.svg', meaning: 'the simulator\'s speed against its reference loop, drawn from `local/harness.csv`' },

@@ -2,6 +2,7 @@ import type { ReportRow } from '../harness/report.js';
 import type { Machine } from '../machine.js';
 import type { VariantSummary } from '../matrix/rows.js';
 import type { ScaleRow as ScaleRunRow } from '../scale/scale.js';
+import type { SoakRow } from '../scale/soak.js';
 
 /**
  * What the generated `reports/README.md` is made from: the producers' own row types, narrowed to what the
@@ -15,9 +16,12 @@ export type ScenarioSummaryRow = Omit<VariantSummary, 'seed'>;
 export type HarnessRow = Omit<ReportRow, 'unit'> & { readonly unit: string };
 
 /** One step of the scale run: `reports/local/scale.csv`. */
-export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'events' | 'wall_ms' | 'events_per_wall_second' | 'heap_mb' | 'kept_trace_events'> & {
+export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'exchanges' | 'events' | 'wall_ms' | 'events_per_wall_second' | 'heap_mb' | 'kept_trace_events'> & {
   readonly trace_mode: string;
 };
+
+/** The soak's one row: `reports/local/soak.csv`, written only by a run with `--soak`. */
+export type { SoakRow };
 
 /** A demonstration scenario's sequence diagram, generated from its trace. */
 export interface ScenarioDiagram {
@@ -45,6 +49,8 @@ export interface ReportsReadmeInput {
 export interface LocalReadmeInput {
   readonly harness: readonly HarnessRow[];
   readonly scale: readonly ScaleRow[];
+  /** Only when the run was asked for it (`--soak`). */
+  readonly soak: SoakRow | undefined;
   readonly machine: Machine;
   /** The charts drawn from wall-clock rows, relative to `reports/local/`. */
   readonly charts: readonly ChartLink[];

@@ -30,6 +30,7 @@ describe('renderReportsReadme', () => {
     expect(readme).not.toContain('quick run');
     expect(readme).not.toContain("## The simulator's own speed");
     expect(readme).not.toContain('## Scale');
+    expect(readme).not.toContain('## Soak');
     expect(readme).not.toContain('(charts/harness.svg)');
   });
 
@@ -94,9 +95,17 @@ describe('renderReportsReadme', () => {
 
   it('shows how the scale runs grew', () => {
     const table = tableAfter('## Scale', local.split('\n'));
-    expect(table[0]).toBe('| step | clients | requests | trace | events | wall ms | events / wall s | heap MB | trace events kept |');
-    expect(table).toContain('| 3 | 100 | 10,000 | `hash` | 100,000 | 950.0 | 105,263 | 90.0 | 0 |');
-    expect(local).toContain('from step 1 to step 3: requests ×100, events ×100, wall time ×100 (9.5 → 950.0 ms)');
+    expect(table[0]).toBe('| step | clients | requests | trace | exchanges | events | wall ms | events / wall s | heap MB | trace events kept |');
+    expect(table).toContain('| 3 | 100 | 10,000 | `hash` | folded | 100,000 | 950.0 | 105,263 | 90.0 | 0 |');
+    expect(local).toContain('from step 1 to step 3: requests ×100, events ×100, wall time ×100 (9.5 → 950.0 ms), heap 40.5 → 90.0 MB (exchanges folded from step 3),');
+    expect(local).toContain('A `folded` step keeps no exchange');
+  });
+
+  it('shows the soak when the run had one, and how to run it when not', () => {
+    const table = tableAfter('## Soak', local.split('\n'));
+    expect(table[0]).toBe('| clients | requests | events | virtual h | wall s | requests / wall s | RSS before MB | peak RSS MB | heap after MB | p50 ms | p99 ms | max ms |');
+    expect(table[2]).toBe('| 1,000 | 10,000,000 | 56,500,000 | 3.61 | 300.0 | 33,333 | 107.4 | 229.5 | 7.9 | 135.423 | 139.007 | 139.007 |');
+    expect(renderLocalReadme({ ...sampleLocalInput, soak: undefined })).toContain('_No soak in this run: `npm run bench -- --soak` runs it (several minutes)._');
   });
 
   it('links each chart as an image and fences each diagram as mermaid', () => {

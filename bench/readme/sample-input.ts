@@ -1,4 +1,4 @@
-import type { HarnessRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow } from './input.js';
+import type { HarnessRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow, SoakRow } from './input.js';
 
 /**
  * Made-up rows in the shape the bench writes, for the tests and for `preview.ts`. The numbers are plausible,
@@ -44,9 +44,15 @@ export const sampleHarness: readonly HarnessRow[] = [
 ];
 
 export const sampleScale: readonly ScaleRow[] = [1, 10, 100].map((clients, i) => ({
-  step: i + 1, clients, requests: clients * 100, trace_mode: 'hash', events: clients * 1_000, wall_ms: clients * 9.5,
+  step: i + 1, clients, requests: clients * 100, trace_mode: 'hash', exchanges: i < 2 ? 'kept' : 'folded', events: clients * 1_000, wall_ms: clients * 9.5,
   events_per_wall_second: 105_263, heap_mb: 40 + clients * 0.5, kept_trace_events: 0,
 }));
+
+export const sampleSoak: SoakRow = {
+  clients: 1_000, requests: 10_000_000, trace_mode: 'off', exchanges: 'folded', events: 56_500_000, virtual_ms: 13_000_000, wall_ms: 300_000,
+  requests_per_wall_second: 33_333, events_per_wall_second: 188_333, rss_before_mb: 107.4, peak_rss_mb: 229.5, heap_after_mb: 7.9,
+  latency_p50_ms: 135.423, latency_p99_ms: 139.007, latency_max_ms: 139.007, give_ups: 0,
+};
 
 export const sampleInput: ReportsReadmeInput = {
   summaries: sampleSummaries,
@@ -62,6 +68,7 @@ export const sampleInput: ReportsReadmeInput = {
 export const sampleLocalInput: LocalReadmeInput = {
   harness: sampleHarness,
   scale: sampleScale,
+  soak: sampleSoak,
   machine: {
     node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4,
     run_at: '2000-01-01T00:00:00.000Z',

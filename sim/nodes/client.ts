@@ -9,6 +9,7 @@ import type { Network, SimNode } from '../node.js';
 import type { Rng } from '../rng.js';
 import { formatMs } from '../format.js';
 import type { Simulation } from '../simulation.js';
+import type { ExchangeTally } from '../stats/exchange-tally.js';
 import { messageEvent, type Trace, type TraceKind } from '../trace.js';
 
 /** One client operation and what became of it. */
@@ -60,6 +61,12 @@ export interface ClientNodeOptions {
   readonly policy: ResendPolicy;
   readonly ids: ExchangeIds;
   readonly streams: ClientStreams;
+  /**
+   * When given, each finished exchange is folded into it and none is kept: `exchanges` stays empty, so a
+   * long run's memory does not grow with its requests. Without it (every scenario, trace and report), the
+   * client keeps every exchange, pending ones included, to the end of the run.
+   */
+  readonly tally?: ExchangeTally | undefined;
 }
 
 /**
@@ -69,6 +76,7 @@ export interface ClientNodeOptions {
  */
 export class ClientNode implements SimNode {
   readonly name: string;
+  /** Every exchange started, in order; empty when the client folds them into a tally instead. */
   readonly exchanges: Exchange[] = [];
   /** This client's open sockets, by the exchange id of the upgrade that opened each (`GraphSocketClient`). */
   readonly frameSinks = new Map<number, (env: FrameEnvelope) => void>();
@@ -80,10 +88,11 @@ export class ClientNode implements SimNode {
   readonly #ids: ExchangeIds;
   readonly #streams: ClientStreams;
   readonly #inFlight = new Map<number, InFlight>();
+  readonly #tally: ExchangeTally | undefined;
   readonly #timeoutNote: string;
   readonly #resendNote: string;
 
-  constructor({ name, sim, trace, network, settings, policy, ids, streams }: ClientNodeOptions) {
+  constructor({ name, sim, trace, network, settings, policy, ids, streams, tally }: ClientNodeOptions) {
     checkClientSettings(settings);
     this.name = name;
     this.#sim = sim;
@@ -93,6 +102,7 @@ export class ClientNode implements SimNode {
     this.#policy = policy;
     this.#ids = ids;
     this.#streams = streams;
+    this.#tally = tally;
     this.#timeoutNote = `no response in ${formatMs(settings.timeoutUs)} ms`;
     this.#resendNote = `${policy.name} policy`;
   }
@@ -102,11 +112,16 @@ export class ClientNode implements SimNode {
       id: this.#ids.next(), client: this.name, request: this.#policy.prepare(request, this.#streams.keys), startedUs: this.#sim.nowUs,
       attempts: 0, outcome: 'pending', response: undefined, completedUs: undefined, latencyUs: undefined,
     };
-    this.exchanges.push(exchange);
+    if (this.#tally === undefined) this.exchanges.push(exchange);
     const flight: InFlight = { exchange, done, timer: undefined };
     this.#inFlight.set(exchange.id, flight);
     this.#send(flight);
     return exchange;
+  }
+
+  /** Exchanges started and not yet finished: the only ones a folding client still holds. */
+  get inFlight(): number {
+    return this.#inFlight.size;
   }
 
   /** A frame on one of this client's sockets (`frameSinks` hears the answers). */
@@ -133,6 +148,7 @@ export class ClientNode implements SimNode {
     exchange.completedUs = this.#sim.nowUs;
     exchange.latencyUs = exchange.completedUs - exchange.startedUs;
     if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'complete', this.name, this.name, env, ''));
+    this.#tally?.fold(exchange);
     flight.done?.(exchange);
   }
 
@@ -186,6 +202,7 @@ export class ClientNode implements SimNode {
     exchange.outcome = 'unknown';
     exchange.completedUs = this.#sim.nowUs;
     if (this.#trace.on) this.#record('give-up', exchange, exchange.attempts, `outcome unknown: ${why}`);
+    this.#tally?.fold(exchange);
     flight.done?.(exchange);
   }
 
