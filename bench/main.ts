@@ -13,7 +13,7 @@ import { runScale, scaleCsv } from './scale/scale.js';
 import { runSoak, type SoakRow, soakCsv, soakShape } from './scale/soak.js';
 import { benchSummary } from './summary.js';
 
-const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot] [-- --soak]
+const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot] [-- --soak [--keep-exchanges]]
 
 Writes reports/ (committed, the same bytes on every machine): the scenario matrix (scenarios.csv,
 scenario-summary.csv), its charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
@@ -30,6 +30,8 @@ machine's run): the simulator's own speed (harness.csv), how it scales (scale.cs
                       one machine, which routine runs never touch
   --soak              after the scale steps, the soak: ${(soakShape.clients * soakShape.requestsPerClient).toLocaleString('en-US')} requests of mixed traffic, trace off,
                       exchanges folded, with the process's peak RSS; into soak.csv (several minutes)
+  --keep-exchanges    with --soak, keep every exchange instead of folding it into the statistics: what
+                      folding saves (gigabytes of RSS at this length)
   -h, --help          this text`;
 
 class UsageError extends Error {}
@@ -39,12 +41,13 @@ function options(argv: readonly string[]) {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { quick: { type: 'boolean' }, filter: { type: 'string' }, snapshot: { type: 'boolean' }, soak: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { quick: { type: 'boolean' }, filter: { type: 'string' }, snapshot: { type: 'boolean' }, soak: { type: 'boolean' }, 'keep-exchanges': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { quick, filter, snapshot, soak, help } = parsed.values;
+  const { quick, filter, snapshot, soak, 'keep-exchanges': keepExchanges, help } = parsed.values;
+  if (keepExchanges === true && soak !== true) throw new UsageError('--keep-exchanges is for the soak: give --soak too');
   if (snapshot === true && (quick === true || filter !== undefined)) throw new UsageError('--snapshot takes a whole run: leave out --quick and --filter');
   let pattern: RegExp | undefined;
   if (filter !== undefined) {
@@ -54,7 +57,7 @@ function options(argv: readonly string[]) {
       throw new UsageError(`--filter takes a regular expression: ${(error as Error).message}`);
     }
   }
-  return { quick: quick === true, filter: pattern, snapshot: snapshot === true, soak: soak === true, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
+  return { quick: quick === true, filter: pattern, snapshot: snapshot === true, soak: soak === true, keepExchanges: keepExchanges === true, help: help === true, command: `npm run bench${argv.length > 0 ? ` -- ${argv.join(' ')}` : ''}` };
 }
 
 /** Progress goes to stderr, so that stdout is the summary alone; each stage says how long it took. */
@@ -111,7 +114,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (scale.rows.length > 0) await writeLocal('scale.csv', scaleCsv(scale.rows));
   let soak: SoakRow | undefined;
   if (opts.soak) {
-    soak = await runSoak(scaleStage.line);
+    soak = await runSoak(scaleStage.line, soakShape, opts.keepExchanges ? 'keep' : 'fold');
     await writeLocal('soak.csv', soakCsv([soak]));
   }
   scaleStage.done(`${scale.rows.length} runs${soak === undefined ? '' : ' and the soak'}`);

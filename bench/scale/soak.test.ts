@@ -53,6 +53,14 @@ describe('the soak', () => {
     );
   });
 
+  it('with --keep-exchanges, keeps every exchange and reports the same latencies from them', async () => {
+    const shape = { ...soakShape, clients: 5, requestsPerClient: 20 };
+    const [folded, kept] = [await runSoak(() => undefined, shape), await runSoak(() => undefined, shape, 'keep')];
+    expect(kept.exchanges).toBe('kept');
+    const latencies = (r: typeof folded) => [r.events, r.give_ups, r.latency_p50_ms, r.latency_p99_ms, r.latency_max_ms];
+    expect(latencies(kept)).toEqual(latencies(folded));
+  });
+
   it('is ten million requests in a fixed population, well inside the life of the sessions it logs in with at the start', () => {
     expect(soakShape.clients * soakShape.requestsPerClient).toBe(10_000_000);
     // A request every meanThinkUs plus its latency (about 140 ms): the last one leaves after roughly this long.

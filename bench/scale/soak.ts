@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { expectCount } from '../harness/definition.js';
-import { type MixedTrafficShape, startMixedTraffic } from '../harness/mixed-traffic.js';
+import { LatencyHistogram } from '../../sim/stats/latency-histogram.js';
+import { type ExchangeKeeping, type MixedTrafficRun, type MixedTrafficShape, startMixedTraffic } from '../harness/mixed-traffic.js';
 import { settledHeapMb } from './heap.js';
 
 /**
@@ -9,7 +10,8 @@ import { settledHeapMb } from './heap.js';
  * simulates at once, not by how long it runs. A fixed population, so that nothing grows with the clients:
  * 1,000 people, 10,000 requests each, about one a second (the whole soak is about 3 virtual hours, well
  * inside the 12-hour life of the sessions they log in with at the start). Each writes only its own note
- * slots and deletes what it adds, so the origin's notes stay the same size too.
+ * slots and deletes what it adds, so the origin's notes stay the same size too. `--keep-exchanges` keeps
+ * every exchange instead, to show what folding saves (gigabytes, at this length).
  */
 export const soakShape: MixedTrafficShape = {
   clients: 1_000,
@@ -29,7 +31,7 @@ export interface SoakRow {
   readonly clients: number;
   readonly requests: number;
   readonly trace_mode: 'off';
-  readonly exchanges: 'folded';
+  readonly exchanges: 'folded' | 'kept';
   /** Simulated events run. */
   readonly events: number;
   /** Virtual time at the end of the run, in ms. */
@@ -60,14 +62,14 @@ function rssMb(): number {
 }
 
 /** Runs the soak in slices of virtual time, reading the RSS between them; every request must be answered with a 2xx. */
-export async function runSoak(onProgress: (line: string) => void, shape: MixedTrafficShape = soakShape): Promise<SoakRow> {
+export async function runSoak(onProgress: (line: string) => void, shape: MixedTrafficShape = soakShape, keeping: ExchangeKeeping = 'fold'): Promise<SoakRow> {
   const requests = shape.clients * shape.requestsPerClient;
   const baselineHeapMb = settledHeapMb();
   const rssBeforeMb = rssMb();
   let peakRssMb = rssBeforeMb;
   const startedMs = performance.now();
   let reportedMs = startedMs;
-  const traffic = startMixedTraffic(shape, 'off', undefined, 1, 'fold');
+  const traffic = startMixedTraffic(shape, 'off', undefined, 1, keeping);
   const sim = traffic.sim;
   for (let untilUs = rssSampleEveryUs; sim.pending > 0; untilUs += rssSampleEveryUs) {
     await sim.run({ untilUs });
@@ -89,12 +91,12 @@ export async function runSoak(onProgress: (line: string) => void, shape: MixedTr
   expectCount('soak: requests started', run.requestsStarted, requests);
   expectCount('soak: requests answered', run.responses, requests);
   expectCount('soak: requests that succeeded', run.successes, requests);
-  const latency = run.tally!.latency().summary();
+  const latency = (run.tally?.latency() ?? keptLatency(run)).summary();
   return {
     clients: shape.clients,
     requests,
     trace_mode: 'off',
-    exchanges: 'folded',
+    exchanges: keeping === 'fold' ? 'folded' : 'kept',
     events: sim.eventsRun,
     virtual_ms: Math.round(sim.nowUs / 1_000),
     wall_ms: Math.round(wallMs),
@@ -106,8 +108,15 @@ export async function runSoak(onProgress: (line: string) => void, shape: MixedTr
     latency_p50_ms: latency.p50Ms,
     latency_p99_ms: latency.p99Ms,
     latency_max_ms: latency.maxMs,
-    give_ups: run.tally!.giveUps,
+    give_ups: run.tally?.giveUps ?? requests - run.responses,
   };
+}
+
+/** With `--keep-exchanges`, the same summary from the exchanges each client kept. */
+function keptLatency(run: MixedTrafficRun): LatencyHistogram {
+  const histogram = new LatencyHistogram();
+  for (const client of run.topology.clients.values()) for (const x of client.exchanges) if (x.latencyUs !== undefined) histogram.record(x.latencyUs);
+  return histogram;
 }
 
 function n(x: number): string {
