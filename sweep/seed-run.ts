@@ -110,15 +110,14 @@ async function preparePrinciple(job: Extract<SweepJob, { kind: 'principle' }>): 
           runs: 1, fcSeed: seed, trace: 'hash', folder: settings.counterexampleFolder, counterexampleName: `${prepared.name}-${principle.name}-seed-${seed}`,
           onRun: (record, problems) => (first ??= { record, problems }),
         });
-        const record = first!.record;
-        const measures = measuresOf(record, record.exchanges);
-        if (!result.failed) return { outcome: { ...base, ...measures, verdict: 'pass', findings: [], counterexample: '', replay: '' }, exchanges: record.exchanges };
+        // A check that threw never handed its run over: fast-check counts the throw as the failure it is.
+        const exchanges = first?.record.exchanges ?? [];
+        const measures = first === undefined ? unmeasured : measuresOf(first.record, exchanges);
+        if (!result.failed) return { outcome: { ...base, ...measures, verdict: 'pass', findings: [], counterexample: '', replay: '' }, exchanges };
         const scenario = result.scenario!;
         const replay = scenario.differs === undefined ? scenario.command.replace(/^npx apisim sim/, settings.simCommand) : '';
-        return {
-          outcome: { ...base, ...measures, verdict: 'fail', findings: first!.problems.map(firstLine), counterexample: scenario.file, replay },
-          exchanges: record.exchanges,
-        };
+        const findings = (first?.problems ?? result.problems).map(firstLine);
+        return { outcome: { ...base, ...measures, verdict: 'fail', findings, counterexample: scenario.file, replay }, exchanges };
       } catch (error) {
         return { outcome: errored(base, error, ''), exchanges: [] };
       }
@@ -162,10 +161,7 @@ function findingsOf(verdicts: readonly Verdict[]): string[] {
 }
 
 function errored(base: Pick<SeedOutcome, 'seed' | 'target' | 'faults'>, error: unknown, replay: string): SeedOutcome {
-  return {
-    ...base, verdict: 'error', findings: [`the run failed: ${firstLine(error instanceof Error ? error.message : String(error))}`], traceHash: '', events: 0, virtualMs: 0,
-    exchanges: 0, noResponse: 0, latencyP50Ms: null, latencyP99Ms: null, latencyMaxMs: null, counterexample: '', replay,
-  };
+  return { ...base, ...unmeasured, verdict: 'error', findings: [`the run failed: ${firstLine(error instanceof Error ? error.message : String(error))}`], counterexample: '', replay };
 }
 
 function firstLine(text: string): string {
@@ -173,6 +169,9 @@ function firstLine(text: string): string {
 }
 
 type Measures = Pick<SeedOutcome, 'traceHash' | 'events' | 'virtualMs' | 'exchanges' | 'noResponse' | 'latencyP50Ms' | 'latencyP99Ms' | 'latencyMaxMs'>;
+
+/** A run that ended before it could be measured. */
+const unmeasured: Measures = { traceHash: '', events: 0, virtualMs: 0, exchanges: 0, noResponse: 0, latencyP50Ms: null, latencyP99Ms: null, latencyMaxMs: null };
 
 function measuresOf(run: { readonly traceHash: string; readonly eventsRun: number; readonly endUs: number }, exchanges: readonly Exchange[]): Measures {
   const latencies = exchanges.flatMap((x) => (x.latencyUs === undefined ? [] : [x.latencyUs])).sort((a, b) => a - b);

@@ -92,6 +92,18 @@ describe('a sweep of a scenario', () => {
   });
 });
 
+describe('a sweep of a scenario file on an app', () => {
+  it('gives a seed whose run the app stopped the verdict "error", with the reason, and goes on to the next seed', async () => {
+    const folder = scratch('app');
+    writeFileSync(join(folder, 'reads.ts'), "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });\n");
+    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './reads.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
+    const report = await sweep([{ kind: 'file', path: join(folder, 'scenario.json'), faults: asWritten }], 1, 2);
+    expect(report.outcomes.map((o) => o.verdict)).toEqual(['error', 'error']);
+    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: the app started real I\/O at 75\.000 ms \(virtual\)/);
+    expect(report.outcomes[0]!.replay).toBe(`npm run sim -- --file ${join(folder, 'scenario.json')} --seed 1`);
+  });
+});
+
 describe('shards and their merge', () => {
   it('two shards merged are the whole sweep, row for row and histogram for histogram', async () => {
     const whole = await sweep([lossyMixed], 1, 90);
