@@ -12,19 +12,24 @@ import { committedReportsDir, filteredReportsDir, localReportsDir, snapshotFiles
 import { runScale, scaleCsv } from './scale/scale.js';
 import { runSoak, type SoakRow, soakCsv, soakShape } from './scale/soak.js';
 import { benchSummary } from './summary.js';
+import { failed } from '../sweep/seed-outcome.js';
+import { runBenchSweep } from './sweep/runner.js';
+import { readSweepReports, writeSweepReports } from './sweep/write.js';
 
 const usage = `Usage: npm run bench [-- --quick] [-- --filter <pattern>] [-- --snapshot] [-- --soak [--keep-exchanges]]
 
 Writes reports/ (committed, the same bytes on every machine): the scenario matrix (scenarios.csv,
-scenario-summary.csv), its charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
+scenario-summary.csv), the seed sweep (sweep.csv, latency-distribution.csv, counterexamples/sweep/), their
+charts (charts/*.svg) and README.md. Writes reports/local/ (git-ignored, this
 machine's run): the simulator's own speed (harness.csv), how it scales (scale.csv), the machine
 (machine.csv), the speed chart (charts/harness.svg) and README.md.
 
   --quick             fewer rounds and scale steps, into reports/local/ only (the matrix always runs
-                      whole: it takes a second, and its committed files come out the same)
+                      whole: it takes a second, and its committed files come out the same); the seed
+                      sweep runs a fifth of its seeds, into reports/local/ too
   --filter <pattern>  only what matches the pattern (a regular expression) in scenario/variant,
-                      benchmark/variant or scale/<trace mode>, written to reports/local/filtered/ so
-                      that the whole run's files stay whole
+                      benchmark/variant, scale/<trace mode> or sweep/<scenario>/<faults>, written to
+                      reports/local/filtered/ so that the whole run's files stay whole
   --snapshot          also copy this whole run's wall-clock files into reports/ (harness.csv, scale.csv,
                       machine.csv, charts/harness.svg, and soak.csv with --soak): a committed snapshot of
                       one machine, which routine runs never touch
@@ -78,7 +83,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const startedMs = Date.now();
   const machine = describeMachine(new Date());
-  const stages = opts.filter === undefined ? 5 : 3;
+  const stages = opts.filter === undefined ? 6 : 4;
   // A filtered run is a subset: all of it goes to one ignored folder, away from the whole run's files.
   const reportsDir = opts.filter === undefined ? committedReportsDir : filteredReportsDir;
   const machineDir = opts.filter === undefined ? localReportsDir : filteredReportsDir;
@@ -120,20 +125,30 @@ async function main(argv: readonly string[]): Promise<void> {
   scaleStage.done(`${scale.rows.length} runs${soak === undefined ? '' : ' and the soak'}`);
   await writeLocal('machine.csv', machineCsv(machine));
 
+  const sweepStage = stage(4, stages, 'seed sweep (virtual time: every seed judged, latency by loss level)');
+  // Only a whole run writes the committed sweep: --quick's fewer seeds go to reports/local/, a filtered subset to filtered/.
+  const sweepDir = opts.filter !== undefined ? filteredReportsDir : opts.quick ? localReportsDir : committedReportsDir;
+  const sweep = await runBenchSweep({ quick: opts.quick, filter: opts.filter, reportsDir: sweepDir, onProgress: sweepStage.line });
+  if (sweep.outcomes.length > 0) written.push(...(await writeSweepReports(sweep, sweepDir)));
+  const failing = sweep.outcomes.filter(failed).length;
+  sweepStage.done(sweep.outcomes.length === 0 ? 'nothing matched the filter' : `${sweep.outcomes.length} seeds on ${sweep.workers} worker threads, ${failing} failing (each shrunk into counterexamples/sweep/)`);
+
   if (opts.filter === undefined && harness !== undefined) {
-    const diagramStage = stage(4, stages, 'sequence diagrams from the demonstration scenarios\' traces');
+    const diagramStage = stage(5, stages, 'sequence diagrams from the demonstration scenarios\' traces');
     const diagrams = await demonstrationDiagrams();
     diagramStage.done(`${diagrams.length} diagrams`);
 
-    const readmeStage = stage(5, stages, 'charts (Vega-Lite, rendered to SVG), reports/README.md and reports/local/README.md');
-    const rendered = await reportCharts({ summaries: matrix.summaries, harness: harness.rows });
+    const readmeStage = stage(6, stages, 'charts (Vega-Lite, rendered to SVG), reports/README.md and reports/local/README.md');
+    // From the committed files, not this run's sweep: a quick run's fewer seeds must not change the committed page.
+    const committedSweep = await readSweepReports(committedReportsDir);
+    const rendered = await reportCharts({ summaries: matrix.summaries, harness: harness.rows, latencies: committedSweep?.latencies ?? [] });
     const missing = [...wallClockCharts].filter((file) => !rendered.some((c) => c.file === file));
     if (missing.length > 0) throw new Error(`bench/report-paths.ts names wall-clock charts the chart set no longer draws: ${missing.join(', ')}`);
     const virtualCharts = await writeCharts(committedReportsDir, rendered.filter((c) => !wallClockCharts.has(c.file)));
     const machineCharts = await writeCharts(localReportsDir, rendered.filter((c) => wallClockCharts.has(c.file)));
     written.push(...virtualCharts.map((c) => join(committedReportsDir, c.file)), ...machineCharts.map((c) => join(localReportsDir, c.file)));
     const readmePath = join(committedReportsDir, 'README.md');
-    await writeFile(readmePath, renderReportsReadme({ summaries: matrix.summaries, diagrams, charts: virtualCharts }));
+    await writeFile(readmePath, renderReportsReadme({ summaries: matrix.summaries, diagrams, sweep: committedSweep, charts: virtualCharts }));
     written.push(readmePath);
     await writeLocal('README.md', renderLocalReadme({ harness: harness.rows, scale: scale.rows, soak, machine, charts: machineCharts, command: opts.command, quick: opts.quick }));
     readmeStage.done(`${rendered.length} charts and the two READMEs`);

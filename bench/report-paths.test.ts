@@ -20,13 +20,15 @@ function ignored(path: string): boolean {
 describe("bench's output paths", () => {
   it('put every machine-dependent file, and every filtered run, where git ignores it', () => {
     const machineFiles = [...localReportFiles, ...wallClockCharts].map((file) => join(localReportsDir, file));
-    for (const path of [...machineFiles, join(filteredReportsDir, 'scenarios.csv'), join(projectDir, 'reports/mutation/filtered/mutation.csv')]) {
+    const quickSweep = ['sweep.csv', 'latency-distribution.csv', 'counterexamples/sweep/latency-mix-seed-1.json'].map((file) => join(localReportsDir, file));
+    const testCounterexample = join(committedReportsDir, 'counterexamples/exactly-once-seed-1.json');
+    for (const path of [...machineFiles, ...quickSweep, testCounterexample, join(filteredReportsDir, 'scenarios.csv'), join(projectDir, 'reports/mutation/filtered/mutation.csv')]) {
       expect(ignored(path), relative(projectDir, path)).toBe(true);
     }
   });
 
-  it('keep the virtual-clock reports and the mutation score committed', () => {
-    for (const file of ['README.md', 'scenarios.csv', 'scenario-summary.csv', 'charts/latency.svg', 'mutation.csv', 'mutation.md']) {
+  it('keep the virtual-clock reports (the sweep\'s counterexamples too) and the mutation score committed', () => {
+    for (const file of ['README.md', 'scenarios.csv', 'scenario-summary.csv', 'charts/latency.svg', 'mutation.csv', 'mutation.md', 'sweep.csv', 'latency-distribution.csv', 'charts/latency-cdf.svg', 'counterexamples/sweep/notes-lossy-mixed-seed-19.json']) {
       expect(ignored(join(committedReportsDir, file)), file).toBe(false);
     }
   });

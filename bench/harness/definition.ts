@@ -4,7 +4,8 @@ export type Unit =
   | 'round_trips_per_second'
   | 'property_runs_per_second'
   | 'queries_per_second'
-  | 'simulated_seconds_per_wall_second';
+  | 'simulated_seconds_per_wall_second'
+  | 'seeds_per_second';
 
 /** One measured variant: a function that does `unitsPerIteration` units of work per call. */
 export interface BenchmarkDefinition {
@@ -20,6 +21,13 @@ export interface BenchmarkDefinition {
    * of a second: its own spread is small, and the plan's minimum would multiply the bench's run time.
    */
   readonly minIterationsPerRound?: number;
+  /**
+   * Once before the first round and once after the last, untimed: for a variant that needs something alive
+   * across all its rounds (a pool of worker threads, started and warmed once). tinybench's own hooks run per
+   * Bench, and the harness makes a Bench per round, so they would start the pool again every round.
+   */
+  readonly setUp?: () => Promise<void>;
+  readonly tearDown?: () => Promise<void>;
 }
 
 /**

@@ -6,6 +6,7 @@ import { propertyRunBenchmarks } from './property-runs.js';
 import { reportCsv, type ReportRow, reportRows, reportTable, targetVerdict } from './report.js';
 import { roundTripTarget, simCoreBenchmarks } from './sim-core.js';
 import { simulatedTimeBenchmarks } from './simulated-time.js';
+import { sweepSpeedBenchmarks } from './sweep-speed.js';
 import { targetPropertyBenchmarks } from './target-property-runs.js';
 
 export interface BenchOptions {
@@ -29,7 +30,7 @@ export interface HarnessResult {
 
 /** Every benchmark of `reports/local/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
-  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks()];
+  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks(), ...sweepSpeedBenchmarks()];
 }
 
 /** A benchmark's ratio needs its reference, so a filter that keeps any variant of a benchmark keeps the reference too. */
@@ -47,18 +48,24 @@ export async function runHarness(options: BenchOptions): Promise<HarnessResult> 
   const samplesMs = definitions.map((): number[] => []);
   const steps = plan.rounds * definitions.length;
   const stepWidth = String(steps).length;
-  for (let round = 0; round < plan.rounds; round++) {
-    for (const [i, definition] of definitions.entries()) {
-      const roundSamples = await measureRound(definition, round, plan);
-      samplesMs[i]!.push(...roundSamples);
-      const meanMs = roundSamples.reduce((sum, x) => sum + x, 0) / roundSamples.length;
-      const rate = definition.unitsPerIteration / (meanMs / 1_000);
-      const step = String(round * definitions.length + i + 1).padStart(stepWidth);
-      options.onProgress(
-        `[${step}/${steps}] round ${round + 1}/${plan.rounds} · ${definition.benchmark}: ${definition.variant} · ` +
-          `${Math.round(rate).toLocaleString('en-US')} ${definition.unit.replaceAll('_', ' ')}`,
-      );
+  // Untimed, around every round: what a variant keeps alive across its rounds (a warmed thread pool).
+  for (const definition of definitions) await definition.setUp?.();
+  try {
+    for (let round = 0; round < plan.rounds; round++) {
+      for (const [i, definition] of definitions.entries()) {
+        const roundSamples = await measureRound(definition, round, plan);
+        samplesMs[i]!.push(...roundSamples);
+        const meanMs = roundSamples.reduce((sum, x) => sum + x, 0) / roundSamples.length;
+        const rate = definition.unitsPerIteration / (meanMs / 1_000);
+        const step = String(round * definitions.length + i + 1).padStart(stepWidth);
+        options.onProgress(
+          `[${step}/${steps}] round ${round + 1}/${plan.rounds} · ${definition.benchmark}: ${definition.variant} · ` +
+            `${Math.round(rate).toLocaleString('en-US')} ${definition.unit.replaceAll('_', ' ')}`,
+        );
+      }
     }
+  } finally {
+    for (const definition of definitions) await definition.tearDown?.();
   }
   const measurements = definitions.map((definition, i) => summarize(definition, samplesMs[i]!));
   const rows = reportRows(measurements);

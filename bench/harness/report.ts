@@ -62,6 +62,7 @@ const unitLabels: Readonly<Record<Unit, string>> = {
   property_runs_per_second: 'runs',
   queries_per_second: 'queries',
   simulated_seconds_per_wall_second: 'simulated s',
+  seeds_per_second: 'seeds',
 };
 
 /** A fixed-width table for the terminal; the CSV holds the same numbers for tools. */

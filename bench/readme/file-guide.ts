@@ -17,6 +17,21 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
     meaning:
       'the same runs one step (exchange) per row: client, credential, request, status, attempts, outcome, start and latency in virtual ms, bytes, origin requests, cache hits; `phase` is `warm-up` for steps that only prepare the measured ones. Virtual clock: the same on every machine (committed; a test checks it against the code).',
   },
+  {
+    file: 'sweep.csv',
+    meaning:
+      'the seed sweep of the section "Seed sweep" below, one row per seed, as `npm run sweep` writes it: scenario, fault mix on the WAN, verdict and what did not hold, trace hash, events, virtual ms, exchanges and those with no answer, the seed\'s p50, p99 and largest latency, and for a failing seed its shrunk counterexample and the command that replays it (from the repo root). Virtual clock: the same on every machine (committed; a test checks part of it against the code).',
+  },
+  {
+    file: 'latency-distribution.csv',
+    meaning:
+      'the same sweep per scenario, fault mix and request kind (`PUT /notes/{id} keyed`, ...): exchanges answered and not, p50, p90, p99, p99.9 and largest latency in virtual ms, and the HDR histogram itself (compressed, base64; 3 significant digits), which the CDF chart is drawn from and which adds up across shards (`npm run sweep -- --merge`). Virtual clock (committed).',
+  },
+  {
+    file: 'counterexamples/sweep/',
+    meaning:
+      'each failing seed of the sweep, shrunk to a scenario file; `sweep.csv`\'s `replay` column runs it (`npm run sim -- --file reports/counterexamples/sweep/<file> --seed <seed>`). Emptied and written again by every whole run (committed)',
+  },
   { file: 'charts/*.svg', meaning: 'the charts below, drawn from the virtual-clock rows with Vega-Lite (rendered to SVG in Node, no browser): the same bytes on every machine (committed)' },
   {
     file: 'mutation.csv',
@@ -47,6 +62,11 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
     meaning:
       'written only by `npm run bench -- --soak`: ten million requests of the mixed traffic with the trace off and the exchanges folded, in one row: events, virtual and wall-clock duration, requests per wall second, the RSS before and its peak during the run, the heap the finished run keeps, and the virtual latency at p50, p99 and max from the folded histogram. With `--snapshot` it is also copied to `reports/soak.csv`, committed.',
   },
+  {
+    file: 'local/sweep.csv',
+    meaning:
+      'with `local/latency-distribution.csv` and `local/counterexamples/sweep/`: the seed sweep of `npm run bench -- --quick`, a fifth of the seeds, so that `--quick` leaves the committed sweep alone',
+  },
   { file: 'local/machine.csv', meaning: 'the machine, the Node version and the time of the run that wrote these files' },
   { file: 'local/charts/harness.svg', meaning: 'the simulator\'s speed against its reference loop, drawn from `local/harness.csv`' },
   {
@@ -61,7 +81,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   {
     file: 'counterexamples/',
     meaning:
-      'written by `npm test`, not by the bench: when a property fails (and by the properties that are meant to fail), the smallest failing scenario as a scenario file, replayed with the `npm run sim -- --file ...` command the failure prints (not committed)',
+      'written by `npm test`, not by the bench: when a property fails (and by the properties that are meant to fail), the smallest failing scenario as a scenario file, replayed with the `npm run sim -- --file ...` command the failure prints (not committed, except the sweep\'s `counterexamples/sweep/` above)',
   },
 ];
 

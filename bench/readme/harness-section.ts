@@ -1,4 +1,5 @@
 import { roundTripTarget } from '../harness/sim-core.js';
+import { sweepSpeedTarget } from '../harness/sweep-speed.js';
 import type { HarnessRow } from './input.js';
 import { markdownTable } from './markdown-table.js';
 import { numberText, ratioText } from './number-text.js';
@@ -9,6 +10,7 @@ const unitText: Readonly<Record<string, string>> = {
   property_runs_per_second: 'property runs/s',
   queries_per_second: 'queries/s',
   simulated_seconds_per_wall_second: 'simulated s/s',
+  seeds_per_second: 'seeds/s',
 };
 
 /** The issue's target in one line that is hard to miss, or why it could not be judged. */
@@ -20,6 +22,17 @@ export function targetLine(rows: readonly HarnessRow[]): string {
   return (
     `**${holds ? 'PASS' : 'MISS'}**: with recording off the harness runs ${ratioText(row.ratio_to_reference)} the reference loop's ` +
     `round trips per second (target ≥ ${ratioText(target)}, a third).`
+  );
+}
+
+/** Issue 16's speed goal for the sweep, when this run measured 2 workers (a machine with 2 cores). */
+export function sweepTargetLine(rows: readonly HarnessRow[]): string | undefined {
+  const row = rows.find((r) => r.benchmark === 'sweep' && r.variant === sweepSpeedTarget.variant);
+  if (row === undefined) return undefined;
+  const holds = row.ratio_to_reference >= sweepSpeedTarget.minRatioToReference;
+  return (
+    `**${holds ? 'PASS' : 'MISS'}**: 2 worker threads sweep ${ratioText(row.ratio_to_reference)} the seeds per second of one ` +
+    `(goal ≥ ${ratioText(sweepSpeedTarget.minRatioToReference)} on 2 cores; anything else running on the machine takes from it).`
   );
 }
 
@@ -38,5 +51,6 @@ export function harnessSection(rows: readonly HarnessRow[]): string {
     ]),
     ['left', 'left', 'right', 'right', 'left', 'right', 'right'],
   );
-  return [targetLine(rows), '', table].join('\n');
+  const sweepLine = sweepTargetLine(rows);
+  return [targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', table].join('\n');
 }

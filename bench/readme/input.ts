@@ -3,6 +3,8 @@ import type { Machine } from '../machine.js';
 import type { VariantSummary } from '../matrix/rows.js';
 import type { ScaleRow as ScaleRunRow } from '../scale/scale.js';
 import type { SoakRow } from '../scale/soak.js';
+import type { SeedOutcome } from '../../sweep/seed-outcome.js';
+import type { LatencyRow } from '../../sweep/sweep.js';
 
 /**
  * What the generated `reports/README.md` is made from: the producers' own row types, narrowed to what the
@@ -22,6 +24,19 @@ export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'exch
 
 /** The soak's one row: `reports/local/soak.csv`, written only by a run with `--soak`. */
 export type { SoakRow };
+/** One seed of the bench's sweep: `reports/sweep.csv`. Virtual time. */
+export type SweepOutcomeRow = Pick<SeedOutcome, 'seed' | 'target' | 'faults' | 'verdict' | 'findings' | 'exchanges' | 'noResponse' | 'counterexample' | 'replay'>;
+
+/** One request kind under one fault mix, over every seed: `reports/latency-distribution.csv`, its HDR histogram decoded. */
+export type LatencyDistributionRow = LatencyRow;
+
+/** The bench's seed sweep as the README reads it back from its files. */
+export interface SweepInput {
+  readonly outcomes: readonly SweepOutcomeRow[];
+  readonly latencies: readonly LatencyDistributionRow[];
+  /** Each counterexample file of `counterexamples/sweep/` by file name, and the steps it was shrunk to. */
+  readonly counterexampleSteps: ReadonlyMap<string, number>;
+}
 
 /** A demonstration scenario's sequence diagram, generated from its trace. */
 export interface ScenarioDiagram {
@@ -41,6 +56,8 @@ export interface ChartLink {
 export interface ReportsReadmeInput {
   readonly summaries: readonly ScenarioSummaryRow[];
   readonly diagrams: readonly ScenarioDiagram[];
+  /** The committed seed sweep, read back from its files; undefined before the first whole run writes them. */
+  readonly sweep: SweepInput | undefined;
   /** The charts drawn from virtual-clock rows, relative to `reports/`. */
   readonly charts: readonly ChartLink[];
 }

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const dir = resolve(process.argv[2] ?? '/tmp/reports-preview');
   const localDir = join(dir, 'local');
   await mkdir(localDir, { recursive: true });
-  const rendered = await reportCharts({ summaries: sampleInput.summaries, harness: sampleLocalInput.harness });
+  const rendered = await reportCharts({ summaries: sampleInput.summaries, harness: sampleLocalInput.harness, latencies: sampleInput.sweep?.latencies ?? [] });
   const charts = await writeCharts(dir, rendered.filter((c) => !wallClockCharts.has(c.file)));
   const localCharts = await writeCharts(localDir, rendered.filter((c) => wallClockCharts.has(c.file)));
   await writeFile(join(dir, 'README.md'), renderReportsReadme({ ...sampleInput, charts }));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reportFiles } from './file-guide.js';
 import { renderLocalReadme, renderReportsReadme } from './reports-readme.js';
-import { sampleInput, sampleLocalInput, sampleSummaries } from './sample-input.js';
+import { sampleInput, sampleLocalInput, sampleSummaries, sampleSweep } from './sample-input.js';
 
 const readme = renderReportsReadme(sampleInput);
 const lines = readme.split('\n');
@@ -72,6 +72,29 @@ describe('renderReportsReadme', () => {
     expect(renderReportsReadme({ ...sampleInput, summaries: [] })).toContain('_No rows for scenario `graph-vs-rest` in this run._');
   });
 
+  it('explains the seed sweep from its files: what ran, what failed and why, one replay command, the latency percentiles', () => {
+    const verdicts = tableAfter('## Seed sweep');
+    expect(verdicts[0]).toBe('| scenario | faults on the WAN | seeds | passed | failed | exchanges | no answer |');
+    expect(verdicts).toContain('| `latency-mix` | `loss=10%` | 1–4 | 4 | 0 | 36 | 4 |');
+    expect(verdicts).toContain('| `notes-lossy-mixed` | its own | 1–5 | 4 | 1 | 45 | 0 |');
+    expect(readme).toContain('1 of 5 seeds (20.0%) failed, every one on `linearizable`.');
+    expect(readme).toContain('Its clients are the default `safe` ones');
+    const failures = tableAfter('### What failed: `notes-lossy-mixed`');
+    expect(failures).toContain('| 3 | linearizable: note 2 is not linearizable | 2 of 9 | [`notes-lossy-mixed-seed-3.json`](counterexamples/sweep/notes-lossy-mixed-seed-3.json) |');
+    expect(lines[lines.indexOf('```sh') + 1]).toBe('npm run sim -- --file reports/counterexamples/sweep/notes-lossy-mixed-seed-3.json --seed 3');
+    const latency = tableAfter('### Latency under loss: `latency-mix`');
+    expect(latency[0]).toBe('| request | loss | answered | no answer | p50 ms | p90 ms | p99 ms | p99.9 ms | max ms |');
+    expect(latency).toContain('| `PUT /notes/{id} keyed` | 10% loss | 12 | 1 | 135.295 | 635.391 | 635.391 | 635.391 | 635.391 |');
+    expect(latency).toHaveLength(2 + sampleSweep.latencies.length);
+  });
+
+  it('says when there is no sweep yet, and when no seed failed', () => {
+    expect(renderReportsReadme({ ...sampleInput, sweep: undefined })).toContain('_No sweep yet: a whole `npm run bench` writes `sweep.csv` and `latency-distribution.csv`._');
+    const passing = renderReportsReadme({ ...sampleInput, sweep: { ...sampleSweep, outcomes: sampleSweep.outcomes.filter((o) => o.verdict === 'pass') } });
+    expect(passing).toContain('No seed failed.');
+    expect(passing).not.toContain('### What failed');
+  });
+
   it('keeps the wall-clock results for reports/local/README.md, which says which command on which machine', () => {
     const localLines = local.split('\n');
     expect(localLines[1]).toBe('# reports/local/');
@@ -91,6 +114,15 @@ describe('renderReportsReadme', () => {
     expect(table).toHaveLength(2 + sampleLocalInput.harness.length);
     const slow = sampleLocalInput.harness.map((row) => (row.variant === 'harness trace off' ? { ...row, ratio_to_reference: 0.25 } : row));
     expect(renderLocalReadme({ ...sampleLocalInput, harness: slow })).toContain('**MISS**: with recording off the harness runs 0.250×');
+  });
+
+  it('judges the sweep\'s speed goal when the run measured 2 workers, and says nothing of it otherwise', () => {
+    const sweepRow = (variant: string, ratio: number) => ({ ...sampleLocalInput.harness[0]!, benchmark: 'sweep', variant, unit: 'seeds_per_second', reference_variant: '1 worker', ratio_to_reference: ratio });
+    const withSweep = (ratio: number, workers = '2 workers') => renderLocalReadme({ ...sampleLocalInput, harness: [...sampleLocalInput.harness, sweepRow('1 worker', 1), sweepRow(workers, ratio)] });
+    expect(withSweep(1.9)).toContain('**PASS**: 2 worker threads sweep 1.900× the seeds per second of one (goal ≥ 1.800× on 2 cores;');
+    expect(withSweep(1.5)).toContain('**MISS**: 2 worker threads sweep 1.500×');
+    expect(withSweep(3.5, '4 workers')).not.toContain('worker threads sweep');
+    expect(local).not.toContain('worker threads sweep');
   });
 
   it('shows how the scale runs grew', () => {

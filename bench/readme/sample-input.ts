@@ -1,4 +1,5 @@
-import type { HarnessRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow, SoakRow } from './input.js';
+import { LatencyHistogram } from '../../sim/stats/latency-histogram.js';
+import type { HarnessRow, LatencyDistributionRow, LocalReadmeInput, ReportsReadmeInput, ScaleRow, ScenarioSummaryRow, SoakRow, SweepInput, SweepOutcomeRow } from './input.js';
 
 /**
  * Made-up rows in the shape the bench writes, for the tests and for `preview.ts`. The numbers are plausible,
@@ -54,8 +55,33 @@ export const sampleSoak: SoakRow = {
   latency_p50_ms: 135.423, latency_p99_ms: 139.007, latency_max_ms: 139.007, give_ups: 0,
 };
 
+const outcome = (target: string, faults: string, seed: number, failing = false): SweepOutcomeRow => ({
+  seed, target, faults, verdict: failing ? 'fail' : 'pass', findings: failing ? ['linearizable: note 2 is not linearizable'] : [], exchanges: 9, noResponse: faults === 'loss=10%' ? 1 : 0,
+  counterexample: failing ? `reports/counterexamples/sweep/${target}-seed-${seed}.json` : '',
+  replay: failing ? `npm run sim -- --file reports/counterexamples/sweep/${target}-seed-${seed}.json --seed ${seed}` : faults === 'as-written' ? `npm run sim -- ${target} --seed ${seed}` : '',
+});
+
+/** A histogram of `count` exchanges at the clean line's latency, and `resent` of them one client timeout (500 ms) later. */
+const latencyRow = (faults: string, request: string, count: number, resent: number, noResponse: number): LatencyDistributionRow => {
+  const histogram = new LatencyHistogram();
+  for (let i = 0; i < count; i++) histogram.record(i < resent ? 635_295 : 135_295);
+  return { target: 'latency-mix', faults, request, histogram, noResponse };
+};
+
+export const sampleSweep: SweepInput = {
+  outcomes: [
+    ...['none', 'loss=1%', 'loss=5%', 'loss=10%'].flatMap((faults) => [1, 2, 3, 4].map((seed) => outcome('latency-mix', faults, seed))),
+    ...[1, 2, 3, 4, 5].map((seed) => outcome('notes-lossy-mixed', 'as-written', seed, seed === 3)),
+  ],
+  latencies: ['none', 'loss=1%', 'loss=5%', 'loss=10%'].flatMap((faults, i) =>
+    ['POST /graphql keyed', 'POST /notes keyed', 'PUT /notes/{id} keyed'].map((request) => latencyRow(faults, request, 12, [0, 1, 2, 3][i]!, i === 3 ? 1 : 0)),
+  ),
+  counterexampleSteps: new Map([['notes-lossy-mixed-seed-3.json', 2]]),
+};
+
 export const sampleInput: ReportsReadmeInput = {
   summaries: sampleSummaries,
+  sweep: sampleSweep,
   diagrams: [
     { title: 'POST on an unstable line, naive client', scenario: 'notes-unstable-post', mermaid: 'sequenceDiagram\n  participant client\n  participant cache\n  client->>cache: POST /notes' },
   ],

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HarnessRow } from '../input.js';
-import { sampleHarness, sampleSummaries } from '../sample-input.js';
+import { sampleHarness, sampleSummaries, sampleSweep } from '../sample-input.js';
 import { bytesChart } from './bytes-chart.js';
 import { reportCharts, writeCharts } from './chart-set.js';
 import { graphVsRestChart } from './graph-vs-rest-chart.js';
 import { harnessChart } from './harness-chart.js';
+import { latencyCdfChart, lossText, ninesOf } from './latency-cdf-chart.js';
 import { latencyChart } from './latency-chart.js';
 
 /** Text marks in the SVG: axis labels, headers, value labels. */
@@ -20,6 +21,7 @@ const charts = {
   bytes: () => bytesChart(sampleSummaries),
   'graph vs REST': () => graphVsRestChart(sampleSummaries),
   harness: () => harnessChart(sampleHarness),
+  'latency CDF': () => latencyCdfChart(sampleSweep.latencies),
 };
 
 describe('charts', () => {
@@ -101,10 +103,33 @@ describe('charts', () => {
 
   it('writes one file per chart under charts/ and returns the links', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'charts-'));
-    const rendered = await reportCharts({ summaries: sampleSummaries, harness: sampleHarness });
+    const rendered = await reportCharts({ summaries: sampleSummaries, harness: sampleHarness, latencies: sampleSweep.latencies });
     const links = await writeCharts(dir, rendered);
-    expect(links.map((l) => l.file)).toEqual(['charts/graph-vs-rest.svg', 'charts/latency.svg', 'charts/bytes.svg', 'charts/harness.svg']);
-    expect((await readdir(join(dir, 'charts'))).sort()).toEqual(['bytes.svg', 'graph-vs-rest.svg', 'harness.svg', 'latency.svg']);
+    expect(links.map((l) => l.file)).toEqual(['charts/graph-vs-rest.svg', 'charts/latency.svg', 'charts/bytes.svg', 'charts/latency-cdf.svg', 'charts/harness.svg']);
+    expect((await readdir(join(dir, 'charts'))).sort()).toEqual(['bytes.svg', 'graph-vs-rest.svg', 'harness.svg', 'latency-cdf.svg', 'latency.svg']);
     expect(await readFile(join(dir, 'charts/latency.svg'), 'utf8')).toBe(rendered[1]!.svg);
+  });
+
+  it('leaves the latency CDF out until a whole run has written the sweep', async () => {
+    const rendered = await reportCharts({ summaries: sampleSummaries, harness: sampleHarness, latencies: [] });
+    expect(rendered.map((c) => c.file)).not.toContain('charts/latency-cdf.svg');
+  });
+
+  it('latency CDF: a panel per request kind, a line per loss level, axes with their units', async () => {
+    const labels = texts(await latencyCdfChart(sampleSweep.latencies));
+    expect(labels).toEqual(expect.arrayContaining(['POST /graphql keyed', 'POST /notes keyed', 'PUT /notes/{id} keyed']));
+    expect(labels).toEqual(expect.arrayContaining(['0% loss', '1% loss', '5% loss', '10% loss']));
+    expect(labels).toContain('latency, first send to whole response, re-sends included (virtual ms)');
+    expect(labels).toEqual(expect.arrayContaining(['90%', '99%', '99.9%']));
+  });
+
+  it('latency CDF: counts nines on the y-axis, the largest latency at the top, and names loss levels as percentages', () => {
+    expect(ninesOf(0)).toBe(0);
+    expect(ninesOf(0.9)).toBe(1);
+    expect(ninesOf(0.99)).toBe(2);
+    expect(ninesOf(1)).toBe(4);
+    expect(lossText('none')).toBe('0% loss');
+    expect(lossText('loss=10%')).toBe('10% loss');
+    expect(lossText('loss=5%,duplicate=1%')).toBe('loss=5%,duplicate=1%');
   });
 });
