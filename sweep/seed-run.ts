@@ -1,5 +1,6 @@
 import { loadAppModule } from '../host/app-module/app-module.js';
 import { runGuestScenario } from '../host/run-guest-scenario.js';
+import { realIoPending } from '../host/world/real-work.js';
 import { runPrinciple } from '../principles/runner.js';
 import { allPrinciples } from '../principles/index.js';
 import type { Principle } from '../principles/principle.js';
@@ -73,9 +74,13 @@ async function prepareScenario(job: Extract<SweepJob, { kind: 'scenario' | 'file
         app === undefined ? runScenario(name, s, { seed, trace }) : runGuestScenario(name, s, { seed, trace, ...app.guest });
       const base = { seed, target: name, faults: job.faults.label };
       let result: RunResult | GuestRunResult;
+      const ioBefore = realIoPending();
       try {
         result = await execute(spec);
       } catch (error) {
+        // Real I/O an app started (the usual reason a run stops) may still be pending, and would hide the next
+        // seed's from the world's check, which counts what is pending beyond the start of its run.
+        await realIoDone(ioBefore);
         return { outcome: errored(base, error, `${settings.simCommand} ${replayOf(job, name)} --seed ${seed}`), exchanges: [] };
       }
       const expect = expectOf(spec);
@@ -123,6 +128,11 @@ async function preparePrinciple(job: Extract<SweepJob, { kind: 'principle' }>): 
       }
     },
   };
+}
+
+/** Waits (real time, a second at most) until no more real I/O is pending than before the run. */
+async function realIoDone(before: number): Promise<void> {
+  for (let waitedMs = 0; realIoPending() > before && waitedMs < 1_000; waitedMs += 5) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** A job that cannot run at all (an unknown principle, one that does not apply): said once, before any seed. */

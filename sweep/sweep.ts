@@ -1,9 +1,9 @@
 import { LatencyHistogram } from '../sim/stats/latency-histogram.js';
-import type { SeedRunSettings } from './seed-run.js';
+import type { KindLatency, SeedRunSettings } from './seed-run.js';
 import { failed, type SeedOutcome } from './seed-outcome.js';
 import { type SeedRange, seedCount } from './seed-range.js';
 import { jobFaults, type SweepJob } from './sweep-job.js';
-import type { SeedBatch, SeedResult } from './sweep-worker.js';
+import type { BatchResult, SeedBatch } from './sweep-worker.js';
 import type { BatchRunner } from './worker-pool.js';
 
 export interface SweepOptions {
@@ -58,9 +58,9 @@ export interface SweepReport {
  */
 export async function runSweep(options: SweepOptions): Promise<SweepReport> {
   const startedMs = performance.now();
-  const batches = planBatches(options.jobs, options.seeds, options.settings);
+  const batches = planBatches(options.jobs, options.seeds, options.settings, options.untilFirstFailure ? 'by-seed' : 'by-batch');
   const seedsPlanned = batches.reduce((n, b) => n + b.last - b.first + 1, 0);
-  const results: (SeedResult[] | undefined)[] = batches.map(() => undefined);
+  const results: (BatchResult | undefined)[] = batches.map(() => undefined);
   let next = 0;
   let seedsDone = 0;
   let failures = 0;
@@ -76,12 +76,12 @@ export async function runSweep(options: SweepOptions): Promise<SweepReport> {
   while (mayStart() || inFlight.size > 0) {
     while (inFlight.size < options.parallelism && mayStart()) {
       const index = next++;
-      const task = options.runner.run(batches[index]!).then((seeds) => {
-        results[index] = seeds;
-        seedsDone += seeds.length;
-        const failing = seeds.filter((s) => failed(s.outcome));
+      const task = options.runner.run(batches[index]!).then((result) => {
+        results[index] = result;
+        seedsDone += result.outcomes.length;
+        const failing = result.outcomes.filter(failed);
         failures += failing.length;
-        for (const s of failing) options.onFailure?.(s.outcome);
+        for (const outcome of failing) options.onFailure?.(outcome);
         if (failing.length > 0 && options.untilFirstFailure) firstFailingBatch = Math.min(firstFailingBatch, index);
         options.onProgress?.({ seedsDone, seedsTotal: seedsPlanned, failures, elapsedMs: performance.now() - startedMs });
       });
@@ -90,41 +90,61 @@ export async function runSweep(options: SweepOptions): Promise<SweepReport> {
     }
     if (inFlight.size > 0) await Promise.race(inFlight);
   }
-  const ordered = results.flatMap((seeds) => seeds ?? []);
   // A time budget leaves the batches it never started; those it did are whole, and in order up to the gap.
   const gap = results.indexOf(undefined);
-  let reported = gap === -1 ? ordered : results.slice(0, gap).flatMap((seeds) => seeds!);
-  let stopped: SweepReport['stopped'] = gap === -1 ? 'done' : 'time-budget';
-  if (options.untilFirstFailure) {
-    const first = reported.findIndex((s) => failed(s.outcome));
-    if (first !== -1) {
-      reported = reported.slice(0, first + 1);
-      stopped = 'first-failure';
-    }
+  const whole = (gap === -1 ? results : results.slice(0, gap)) as BatchResult[];
+  const stopped: SweepReport['stopped'] = gap === -1 ? 'done' : 'time-budget';
+  const outcomes = whole.flatMap((r) => r.outcomes);
+  const first = options.untilFirstFailure ? outcomes.findIndex(failed) : -1;
+  if (first === -1) {
+    return { outcomes, latencies: latencyRows(options.jobs, whole), seedsPlanned, wallMs: performance.now() - startedMs, stopped };
   }
-  return { outcomes: reported.map((s) => s.outcome), latencies: latencyRows(options.jobs, reported), seedsPlanned, wallMs: performance.now() - startedMs, stopped };
+  // The report ends at the first failing seed, inside its batch: the latencies of exactly the seeds up to it.
+  const seeds = whole.flatMap((r) => r.outcomes.map((outcome, i) => ({ outcome, latencies: r.bySeed[i]! }))).slice(0, first + 1);
+  return { outcomes: outcomes.slice(0, first + 1), latencies: latencyRowsBySeed(options.jobs, seeds), seedsPlanned, wallMs: performance.now() - startedMs, stopped: 'first-failure' };
 }
 
 /**
  * Batches of a few seeds each: small enough that the workers share the work evenly and progress moves, large
  * enough that handing them over costs little beside the runs. A function of the range alone.
  */
-export function planBatches(jobs: readonly SweepJob[], seeds: SeedRange, settings: SeedRunSettings): SeedBatch[] {
+export function planBatches(jobs: readonly SweepJob[], seeds: SeedRange, settings: SeedRunSettings, latencies: SeedBatch['latencies']): SeedBatch[] {
   const size = Math.min(50, Math.max(1, Math.ceil(seedCount(seeds) / 200)));
   const batches: SeedBatch[] = [];
   for (const job of jobs) {
-    for (let first = seeds.first; first <= seeds.last; first += size) batches.push({ job, first, last: Math.min(seeds.last, first + size - 1), settings });
+    for (let first = seeds.first; first <= seeds.last; first += size) batches.push({ job, first, last: Math.min(seeds.last, first + size - 1), settings, latencies });
   }
   return batches;
 }
 
-function latencyRows(jobs: readonly SweepJob[], seeds: readonly SeedResult[]): LatencyRow[] {
-  const rows = new Map<string, { target: string; faults: string; request: string; histogram: LatencyHistogram; noResponse: number }>();
+type Rows = Map<string, { target: string; faults: string; request: string; histogram: LatencyHistogram; noResponse: number }>;
+
+function rowOf(rows: Rows, target: string, faults: string, request: string) {
+  const key = `${target}\u0000${faults}\u0000${request}`;
+  let row = rows.get(key);
+  if (row === undefined) rows.set(key, (row = { target, faults, request, histogram: new LatencyHistogram(), noResponse: 0 }));
+  return row;
+}
+
+/** Each batch's histograms added up, by the job the batch ran (all its seeds share their target and faults). */
+function latencyRows(jobs: readonly SweepJob[], batches: readonly BatchResult[]): LatencyRow[] {
+  const rows: Rows = new Map();
+  for (const { outcomes, byBatch } of batches) {
+    const { target, faults } = outcomes[0]!;
+    for (const { kind, histogram, noResponse } of byBatch) {
+      const row = rowOf(rows, target, faults, kind);
+      row.histogram.add(LatencyHistogram.decode(histogram));
+      row.noResponse += noResponse;
+    }
+  }
+  return sortLatencyRows([...rows.values()], jobs.map(jobFaults));
+}
+
+function latencyRowsBySeed(jobs: readonly SweepJob[], seeds: readonly { readonly outcome: SeedOutcome; readonly latencies: readonly KindLatency[] }[]): LatencyRow[] {
+  const rows: Rows = new Map();
   for (const { outcome, latencies } of seeds) {
     for (const { kind, latenciesUs, noResponse } of latencies) {
-      const key = `${outcome.target}\u0000${outcome.faults}\u0000${kind}`;
-      let row = rows.get(key);
-      if (row === undefined) rows.set(key, (row = { target: outcome.target, faults: outcome.faults, request: kind, histogram: new LatencyHistogram(), noResponse: 0 }));
+      const row = rowOf(rows, outcome.target, outcome.faults, kind);
       for (const us of latenciesUs) row.histogram.record(us);
       row.noResponse += noResponse;
     }

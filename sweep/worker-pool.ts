@@ -1,9 +1,9 @@
 import Tinypool from 'tinypool';
-import runBatch, { type SeedBatch, type SeedResult } from './sweep-worker.js';
+import runBatch, { type BatchResult, type SeedBatch } from './sweep-worker.js';
 
 /** Where batches run: worker threads (tinypool, vitest's own pool), or this thread, for tests and one-seed runs. */
 export interface BatchRunner {
-  run(batch: SeedBatch): Promise<SeedResult[]>;
+  run(batch: SeedBatch): Promise<BatchResult>;
   close(): Promise<void>;
 }
 
@@ -12,9 +12,11 @@ export function inProcessRunner(): BatchRunner {
 }
 
 export function threadRunner(workers: number): BatchRunner {
-  const pool = new Tinypool({ filename: workerEntry(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
+  // Two tasks per thread: the worker runs them one after the other (`sweep-worker.ts`), and holds the second
+  // so that it never waits for the main thread to hand it the next.
+  const pool = new Tinypool({ filename: workerEntry(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000, concurrentTasksPerWorker: 2 });
   return {
-    run: (batch) => pool.run(batch) as Promise<SeedResult[]>,
+    run: (batch) => pool.run(batch) as Promise<BatchResult>,
     close: () => pool.destroy(),
   };
 }

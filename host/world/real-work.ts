@@ -8,6 +8,11 @@ const kinds: readonly { readonly pattern: RegExp; readonly what: string; readonl
   { pattern: /^Immediate$/, what: 'a real setImmediate', io: false },
 ];
 
+/** Real I/O the whole process has pending now (sockets, file operations, lookups, child processes), counted. */
+export function realIoPending(): number {
+  return process.getActiveResourcesInfo().filter((kind) => kinds.some((k) => k.io && k.pattern.test(kind))).length;
+}
+
 function counted(resources: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const kind of resources) counts.set(kind, (counts.get(kind) ?? 0) + 1);
