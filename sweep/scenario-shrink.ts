@@ -37,7 +37,8 @@ const maxShrinkRuns = 300;
 /**
  * A failing seed's scenario, made as small as still fails, and written as a scenario file that replays it.
  * The steps are removed in halves, then quarters, down to one at a time (delta debugging's coarse-to-fine
- * pass), keeping each removal after which the same seed still fails one of the expectations that failed.
+ * pass, repeated until a pass removes nothing), keeping each removal after which the same seed still fails
+ * one of the expectations that failed.
  * Removing a step shifts the random draws of the faults after it, so a removal is kept only when the run
  * says so, never assumed. The file is written, then run as `npm run sim -- --file` runs it, before its
  * command is printed.
@@ -53,12 +54,16 @@ export async function shrinkScenario(request: ShrinkRequest): Promise<ShrunkScen
   };
   let spec = request.spec;
   let runs = 0;
-  for (let chunk = Math.ceil(spec.steps.length / 2); chunk >= 1 && runs < maxShrinkRuns; chunk = chunk === 1 ? 0 : Math.ceil(chunk / 2)) {
-    for (let start = 0; start < spec.steps.length && spec.steps.length > 1 && runs < maxShrinkRuns;) {
-      const candidate = withoutSteps(spec, start, chunk);
-      runs++;
-      if (candidate !== undefined && (await stillFails(candidate))) spec = candidate;
-      else start += chunk;
+  // Pass after pass until one removes nothing: a removal can make another one fail the same way that did not before.
+  for (let before = Number.POSITIVE_INFINITY; spec.steps.length < before && runs < maxShrinkRuns;) {
+    before = spec.steps.length;
+    for (let chunk = Math.ceil(spec.steps.length / 2); chunk >= 1 && runs < maxShrinkRuns; chunk = chunk === 1 ? 0 : Math.ceil(chunk / 2)) {
+      for (let start = 0; start < spec.steps.length && spec.steps.length > 1 && runs < maxShrinkRuns;) {
+        const candidate = withoutSteps(spec, start, chunk);
+        runs++;
+        if (candidate !== undefined && (await stillFails(candidate))) spec = candidate;
+        else start += chunk;
+      }
     }
   }
   return writeCounterexample(request, spec);
