@@ -30,6 +30,13 @@ describe('npm run load', () => {
     expect(parseLoadCli(['--base-url', 'not a url'])).toMatchObject({ kind: 'usage-error' });
   });
 
+  it('has a committed reports/load.csv with the columns the code writes, three rounds of every workload and target', async () => {
+    const [header, ...records]: string[][] = parse(await readFile(join(projectDir, 'reports/load.csv'), 'utf8'));
+    expect(header).toEqual([...loadColumns]);
+    expect(records).toHaveLength(3 * 4 * 2);
+    expect(new Set(records.map((cells) => cells[0]))).toEqual(new Set(['1', '2', '3']));
+  });
+
   it('starts the server and the hello-world itself, runs every workload briefly and writes the CSV', { timeout: 20_000 }, async () => {
     const out = join(await mkdtemp(join(tmpdir(), 'apisim-load-')), 'load.csv');
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/load/main.ts', '--duration', '0.25', '--rounds', '1', '--connections', '2', '--out', out], { cwd: projectDir, encoding: 'utf8' });
