@@ -27,8 +27,8 @@ describe("bench's output paths", () => {
     }
   });
 
-  it('keep the virtual-clock reports (the sweep\'s counterexamples too) and the mutation score committed', () => {
-    for (const file of ['README.md', 'scenarios.csv', 'scenario-summary.csv', 'charts/latency.svg', 'mutation.csv', 'mutation.md', 'sweep.csv', 'latency-distribution.csv', 'charts/latency-cdf.svg', 'counterexamples/sweep/notes-lossy-mixed-seed-19.json']) {
+  it('keep the virtual-clock reports (the sweep\'s counterexamples too), the mutation score and the load snapshot committed', () => {
+    for (const file of ['README.md', 'scenarios.csv', 'scenario-summary.csv', 'charts/latency.svg', 'mutation.csv', 'mutation.md', 'sweep.csv', 'latency-distribution.csv', 'charts/latency-cdf.svg', 'counterexamples/sweep/notes-lossy-mixed-seed-19.json', 'load.csv']) {
       expect(ignored(join(committedReportsDir, file)), file).toBe(false);
     }
   });

@@ -3,7 +3,7 @@ import { parseCli } from './cli-options.js';
 
 describe('npm start options', () => {
   it('defaults to 127.0.0.1:3000, owner-check, no front', () => {
-    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false } });
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false, rateLimit: { kind: 'default' } } });
   });
 
   it('takes PORT from the environment, and --port over it', () => {
@@ -12,12 +12,22 @@ describe('npm start options', () => {
   });
 
   it('reads every flag', () => {
-    expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--front'], {}))
-      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true } });
+    expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--front', '--rate-limit', 'off'], {}))
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true, rateLimit: { kind: 'off' } } });
     expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
   });
 
+  it('reads --rate-limit as N/s, with or without the /s, or off', () => {
+    expect(parseCli(['--rate-limit', '500/s'], {})).toMatchObject({ options: { rateLimit: { kind: 'per-second', requestsPerSecond: 500 } } });
+    expect(parseCli(['--rate-limit=0.5'], {})).toMatchObject({ options: { rateLimit: { kind: 'per-second', requestsPerSecond: 0.5 } } });
+    expect(parseCli(['--rate-limit', 'off'], {})).toMatchObject({ options: { rateLimit: { kind: 'off' } } });
+  });
+
   it.each([
+    [['--rate-limit', '0/s'], /--rate-limit must be N\/s \(N > 0 requests a second\) or off, got "0\/s"/],
+    [['--rate-limit', '100/min'], /--rate-limit must be N\/s/],
+    [['--rate-limit', 'none'], /--rate-limit must be N\/s/],
+    [['--rate-limit', ''], /--rate-limit must be N\/s/],
     [['--port', 'abc'], /port must be an integer from 0 to 65535/],
     [['--port=-1'], /port must be an integer/],
     [['--port', '1.5'], /port must be an integer/],

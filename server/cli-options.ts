@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { OrdersBehaviour } from '../src/policy/policy.js';
 import { defaultHost } from './listening-server.js';
+import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
 
 export const defaultPort = 3000;
 
@@ -10,9 +11,10 @@ export interface ServeOptions {
   readonly host: string;
   readonly orders: OrdersBehaviour;
   readonly front: boolean;
+  readonly rateLimit: RateLimitOption;
 }
 
-export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front]
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front] [--rate-limit N/s|off]
 
 Serves the origin of src/ over HTTP/1.1 on real sockets.
   --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
@@ -20,6 +22,8 @@ Serves the origin of src/ over HTTP/1.1 on real sockets.
   --orders M   GET /orders/<id>: owner-check (default) or login-only (spec §1.2, deliberately unsafe)
   --front      also the shared cache as a reverse proxy on port+1 (in front of the origin) and the
                unstable line on port+2 (in front of the cache): the first response of each request is lost
+  --rate-limit R  per caller: N/s (N requests a second, a burst of 3 s of them; default 10/s) or off
+                  (no request limit and no graph cost budget: for load tests, npm run load)
   --help       this text
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish, then the process exits 0.`;
 
@@ -31,7 +35,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -54,5 +58,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (orders !== 'owner-check' && orders !== 'login-only') {
     return { kind: 'usage-error', message: `--orders must be owner-check or login-only, got ${JSON.stringify(orders)}` };
   }
-  return { kind: 'serve', options: { port, host, orders, front } };
+  const rateLimit = parseRateLimit(values['rate-limit']);
+  if (rateLimit === undefined) {
+    return { kind: 'usage-error', message: `--rate-limit must be N/s (N > 0 requests a second) or off, got ${JSON.stringify(values['rate-limit'])}` };
+  }
+  return { kind: 'serve', options: { port, host, orders, front, rateLimit } };
 }

@@ -42,4 +42,14 @@ describe('npm start', () => {
     expect(run.output()).toContain('SIGTERM: no new connections');
     expect(run.output()).toContain('Stopped.');
   });
+
+  it('with --rate-limit off answers a burst of one caller with no 429', { timeout: 20_000 }, async () => {
+    const run = start('--port', '0', '--rate-limit', 'off');
+    const origin = /origin +(http:\/\/\S+)/.exec(await run.ready)![1]!;
+    const cookie = await sessionCookie(origin, 'alice');
+    const statuses = await Promise.all(Array.from({ length: 60 }, async () => (await fetch(`${origin}/orders/121`, { headers: { cookie } })).status));
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@ import { parseCli, type ServeOptions, usage } from './cli-options.js';
 import { startCacheProxy } from './cache-proxy.js';
 import type { RunningServer } from './listening-server.js';
 import { startOriginServer } from './origin-server.js';
+import { rateLimitSettings } from './rate-limit-option.js';
 import { startBanner } from './start-banner.js';
 import { startUnstableProxy } from './unstable-proxy.js';
 
@@ -14,7 +15,7 @@ async function serve(options: ServeOptions): Promise<void> {
   const host = options.host;
   const running: RunningServer[] = [];
   try {
-    const origin = await startOriginServer({ port: options.port, host, settings: { orders: options.orders } });
+    const origin = await startOriginServer({ port: options.port, host, settings: { orders: options.orders, ...rateLimitSettings(options.rateLimit) } });
     running.push(origin);
     let cacheUrl: string | undefined;
     let unstableUrl: string | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
-import { TokenBuckets } from './token-bucket.js';
+import { noRateLimit, TokenBuckets } from './token-bucket.js';
 
 describe('rate limiting: a token bucket per subject on the virtual clock', () => {
   it('admits a burst, then refuses with the seconds to wait, then refills', () => {
@@ -9,6 +9,12 @@ describe('rate limiting: a token bucket per subject on the virtual clock', () =>
     expect(buckets.admit('a', 0)).toEqual({ ok: false, retryAfterSeconds: 1 });
     expect(buckets.admit('b', 0).ok).toBe(true);
     expect(buckets.admit('a', 1_000_000).ok).toBe(true);
+  });
+
+  it('never refuses with noRateLimit, however many requests arrive at one instant', () => {
+    const buckets = new TokenBuckets(noRateLimit);
+    expect(Array.from({ length: 10_000 }, () => buckets.admit('a', 0).ok).every(Boolean)).toBe(true);
+    expect(buckets.admit('a', 5_000_000).ok).toBe(true);
   });
 
   it('answers 429 with Retry-After at the origin, after gate 1 and before any resource', async () => {

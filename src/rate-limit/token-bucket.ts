@@ -8,6 +8,13 @@ export interface RateLimitSettings {
 /** Enough for a person or a well-behaved script; a loop hammering the API is slowed within a second. */
 export const defaultRateLimit: RateLimitSettings = { burst: 30, refillPerSecond: 10 };
 
+/**
+ * A bucket that never empties (`npm start -- --rate-limit off`, for load tests that must not measure 429s):
+ * an infinite burst minus a token is still infinite. The refill stays finite on purpose, since
+ * `0 s × Infinity` is NaN and would refuse everything.
+ */
+export const noRateLimit: RateLimitSettings = { burst: Number.POSITIVE_INFINITY, refillPerSecond: 1 };
+
 export type Admission = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };
 
 /** What taking some tokens did: `remaining` is after the charge when it was made, else what is there now. */
