@@ -1,6 +1,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { commentTour } from './subscribe-tour.js';
 import { startCacheProxy, type RunningCacheProxy } from './cache-proxy.js';
 import { type RunningOrigin, startOriginServer } from './origin-server.js';
 import { sessionCookie } from './test-kit/demo-login.js';
@@ -136,6 +137,19 @@ describe('subscriptions on real sockets (graphql-ws over ws)', () => {
     const res = answered(await rawExchange(cache.url, [upgradeHead(['Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
     expect(res.status).toBe(501);
     expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', detail: expect.stringContaining(graphSocketUrl(server.url)) as unknown });
+  });
+});
+
+describe('the README\'s subscription script (server/subscribe-tour.ts)', () => {
+  it('prints bob\'s two pushes and completes', async () => {
+    const lines: string[] = [];
+    const pushes = await commentTour(server.url, (line) => lines.push(line));
+    expect(pushes).toEqual([
+      { data: { commentAdded: { body: 'Nice post, Bob!', author: { name: 'Alice' } } } },
+      { data: { commentAdded: { body: 'One more thought.', author: { name: 'Alice' } } } },
+    ]);
+    expect(lines.at(-1)).toBe('complete');
+    await until(() => stats().openSockets === 0 && stats().activeSubscriptions === 0, 'the script\'s socket is closed at the origin');
   });
 });
 
