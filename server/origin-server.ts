@@ -14,6 +14,8 @@ export interface OriginServerOptions extends ListenOptions {
   readonly settings?: Partial<OriginSettings>;
   readonly maxBodyBytes?: number;
   readonly log?: (line: string) => void;
+  /** How long a WebSocket may wait before `connection_init` (graphql-ws's default, 3 s, when unset). */
+  readonly connectionInitWaitMs?: number;
 }
 
 /**
@@ -24,7 +26,7 @@ export interface OriginServerOptions extends ListenOptions {
 export async function startOriginServer(options: OriginServerOptions = {}): Promise<RunningOrigin> {
   const origin = createOrigin(realEnvironment(), { ...defaultOriginSettings, ...options.settings });
   const log = options.log ?? ((line: string) => { console.error(line); });
-  const sockets = socketFront((req, peer) => origin.openSocket(req, peer), log);
+  const sockets = socketFront((req, peer) => origin.openSocket(req, peer), log, { connectionInitWaitMs: options.connectionInitWaitMs });
   const server = httpFront((req) => origin.handle(req), { ...options, upgrade: sockets.upgrade });
   const running = await listen(server, options);
   return {

@@ -153,6 +153,33 @@ describe('the README\'s subscription script (server/subscribe-tour.ts)', () => {
   });
 });
 
+describe('the wait for connection_init', () => {
+  it('closes a socket that sends no connection_init in time with 4408, and leaves one that did open', async () => {
+    const own = await startOriginServer({ port: 0, log: () => undefined, connectionInitWaitMs: 150 });
+    try {
+      const bob = await sessionCookie(own.url, 'bob');
+      const connect = async (): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> => {
+        const ws = new WebSocket(graphSocketUrl(own.url), 'graphql-transport-ws', { headers: { cookie: bob } });
+        const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        return { ws, closed };
+      };
+      const silent = await connect();
+      const polite = await connect();
+      const acked = new Promise((resolve) => polite.ws.once('message', resolve));
+      polite.ws.send(JSON.stringify({ type: 'connection_init' }));
+      expect(JSON.parse(String(await acked))).toEqual({ type: 'connection_ack' });
+      expect(await silent.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(polite.ws.readyState).toBe(WebSocket.OPEN);
+      polite.ws.close(1000);
+      await polite.closed;
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('stopping the server', () => {
   it('tells each open socket 1001 (going away) and closes', async () => {
     const own = await startOriginServer({ port: 0, log: () => undefined, graceMs: 1_000 });

@@ -20,6 +20,14 @@ export type OpenSocket = (req: HttpRequest, peer: SocketPeer) => Maybe<SocketOpe
 /** RFC 6455 §7.4.1: the server is going away; what every open socket hears when the server stops. */
 const goingAway = 1001;
 
+export interface SocketFrontOptions {
+  /** How long a socket may stay open without `connection_init` before it is closed with 4408. */
+  readonly connectionInitWaitMs?: number;
+}
+
+/** graphql-ws's own default for `connectionInitWaitTimeout`. */
+export const defaultConnectionInitWaitMs = 3_000;
+
 export interface SocketFront {
   /** node's `upgrade` listener for the origin's server. */
   readonly upgrade: UpgradeListener;
@@ -37,8 +45,10 @@ export interface SocketFront {
  * From then on each text frame goes to `socket.receive` and whatever the door sends its peer goes out as a
  * text frame. A handshake the door accepts but `ws` finds malformed (no valid `Sec-WebSocket-Key`, which
  * the simulator does not model) is refused with 400 and the door's socket is closed as if by the client.
+ * A socket that has not sent `connection_init` within `connectionInitWaitMs` is closed with 4408.
  */
-export function socketFront(open: OpenSocket, log: (line: string) => void): SocketFront {
+export function socketFront(open: OpenSocket, log: (line: string) => void, options: SocketFrontOptions = {}): SocketFront {
+  const initWaitMs = options.connectionInitWaitMs ?? defaultConnectionInitWaitMs;
   // The door has checked the offer already; `ws` only needs the name to echo.
   const wss = new WebSocketServer({ noServer: true, handleProtocols: () => graphqlTransportWs,
     clientTracking: false,
@@ -88,6 +98,9 @@ export function socketFront(open: OpenSocket, log: (line: string) => void): Sock
           sockets.add(accepted);
           accepted.once('close', () => sockets.delete(accepted));
           serveFrames(accepted, door, log);
+          // Real time is the transport's: the door only hears that the wait is over (src/ keeps no timer).
+          const initWait = setTimeout(() => door.initDeadlinePassed?.(), initWaitMs);
+          accepted.once('close', () => clearTimeout(initWait));
         });
       } finally {
         wss.off('wsClientError', onWsClientError);

@@ -10,6 +10,12 @@ export interface GraphSocket {
   receive(text: string): Maybe<void>;
   /** The client or the network ended the socket. */
   closedByClient(): void;
+  /**
+   * The transport's wait for `connection_init` is over: 4408 unless it came. Optional, so a wrapper that
+   * passes `receive` and `closedByClient` on (the property tests' faulty doors) stays one; the simulator
+   * does not time the wait yet, `server/socket-door.ts` does.
+   */
+  initDeadlinePassed?(): void;
 }
 
 /**
@@ -50,6 +56,7 @@ export class GraphSockets {
     );
     return {
       receive: (text) => connection.receive(text),
+      initDeadlinePassed: () => connection.initDeadlinePassed(),
       closedByClient: () => {
         uncount();
         connection.closedByClient();
