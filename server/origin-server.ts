@@ -16,6 +16,8 @@ export interface OriginServerOptions extends ListenOptions {
   readonly log?: (line: string) => void;
   /** How long a WebSocket may wait before `connection_init` (graphql-ws's default, 3 s, when unset). */
   readonly connectionInitWaitMs?: number;
+  /** How often each WebSocket is pinged; one that missed the last pong is cut (12 s, as graphql-ws, when unset). */
+  readonly keepAliveMs?: number;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface OriginServerOptions extends ListenOptions {
 export async function startOriginServer(options: OriginServerOptions = {}): Promise<RunningOrigin> {
   const origin = createOrigin(realEnvironment(), { ...defaultOriginSettings, ...options.settings });
   const log = options.log ?? ((line: string) => { console.error(line); });
-  const sockets = socketFront((req, peer) => origin.openSocket(req, peer), log, { connectionInitWaitMs: options.connectionInitWaitMs });
+  const sockets = socketFront((req, peer) => origin.openSocket(req, peer), log, { connectionInitWaitMs: options.connectionInitWaitMs, keepAliveMs: options.keepAliveMs });
   const server = httpFront((req) => origin.handle(req), { ...options, upgrade: sockets.upgrade });
   const running = await listen(server, options);
   return {

@@ -180,6 +180,41 @@ describe('the wait for connection_init', () => {
   });
 });
 
+describe('ping and pong', () => {
+  it('answers the protocol\'s ping with pong, pings every socket, and cuts one that stops answering', async () => {
+    const own = await startOriginServer({ port: 0, log: () => undefined, keepAliveMs: 100 });
+    try {
+      const bob = await sessionCookie(own.url, 'bob');
+      const connect = async (autoPong: boolean) => {
+        const ws = new WebSocket(graphSocketUrl(own.url), 'graphql-transport-ws', { headers: { cookie: bob }, autoPong });
+        const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+        let pings = 0;
+        ws.on('ping', () => pings++);
+        await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+        const messages: unknown[] = [];
+        ws.on('message', (data) => messages.push(JSON.parse((data as Buffer).toString('utf8'))));
+        ws.send(JSON.stringify({ type: 'connection_init' }));
+        ws.send(JSON.stringify({ type: 'ping', payload: { n: 1 } }));
+        return { ws, closed, messages, pings: () => pings };
+      };
+      const answering = await connect(true);
+      const mute = await connect(false);
+      // Cut on the second tick (its first ping unanswered), so within about 200 ms.
+      expect(await mute.closed).toBe(1006);
+      expect(mute.pings()).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(answering.ws.readyState).toBe(WebSocket.OPEN);
+      expect(answering.pings()).toBeGreaterThanOrEqual(2);
+      expect(answering.messages).toEqual([{ type: 'connection_ack' }, { type: 'pong', payload: { n: 1 } }]);
+      answering.ws.close(1000);
+      await answering.closed;
+      await until(() => own.origin.graphStats().openSockets === 0, 'both sockets are closed at the origin');
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe('stopping the server', () => {
   it('tells each open socket 1001 (going away) and closes', async () => {
     const own = await startOriginServer({ port: 0, log: () => undefined, graceMs: 1_000 });

@@ -23,7 +23,16 @@ const goingAway = 1001;
 export interface SocketFrontOptions {
   /** How long a socket may stay open without `connection_init` before it is closed with 4408. */
   readonly connectionInitWaitMs?: number;
+  /**
+   * Every this often each socket gets a WebSocket ping (RFC 6455 §5.5.2); one that has not answered the
+   * previous ping with a pong by then is cut, so a peer that vanished without a close does not hold a socket
+   * and its subscriptions for ever.
+   */
+  readonly keepAliveMs?: number;
 }
+
+/** graphql-ws's own server (`use/ws`) pings every 12 s. */
+export const defaultKeepAliveMs = 12_000;
 
 /** graphql-ws's own default for `connectionInitWaitTimeout`. */
 export const defaultConnectionInitWaitMs = 3_000;
@@ -45,10 +54,12 @@ export interface SocketFront {
  * From then on each text frame goes to `socket.receive` and whatever the door sends its peer goes out as a
  * text frame. A handshake the door accepts but `ws` finds malformed (no valid `Sec-WebSocket-Key`, which
  * the simulator does not model) is refused with 400 and the door's socket is closed as if by the client.
- * A socket that has not sent `connection_init` within `connectionInitWaitMs` is closed with 4408.
+ * A socket that has not sent `connection_init` within `connectionInitWaitMs` is closed with 4408, and one
+ * that does not answer a ping by the next is cut (`keepAliveMs`).
  */
 export function socketFront(open: OpenSocket, log: (line: string) => void, options: SocketFrontOptions = {}): SocketFront {
   const initWaitMs = options.connectionInitWaitMs ?? defaultConnectionInitWaitMs;
+  const keepAliveMs = options.keepAliveMs ?? defaultKeepAliveMs;
   // The door has checked the offer already; `ws` only needs the name to echo.
   const wss = new WebSocketServer({ noServer: true, handleProtocols: () => graphqlTransportWs,
     clientTracking: false,
@@ -100,7 +111,11 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
           serveFrames(accepted, door, log);
           // Real time is the transport's: the door only hears that the wait is over (src/ keeps no timer).
           const initWait = setTimeout(() => door.initDeadlinePassed?.(), initWaitMs);
-          accepted.once('close', () => clearTimeout(initWait));
+          const keepAlive = keepAlivePings(accepted, keepAliveMs);
+          accepted.once('close', () => {
+            clearTimeout(initWait);
+            clearInterval(keepAlive);
+          });
         });
       } finally {
         wss.off('wsClientError', onWsClientError);
@@ -147,6 +162,25 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
         }
       }),
   };
+}
+
+/**
+ * Transport-level pings, as graphql-ws's own server sends them: the protocol's `ping`/`pong` messages are the
+ * door's (it answers a client's `ping`); these are control frames that every WebSocket client answers by
+ * itself, so they find a dead peer without asking anything of the application.
+ */
+function keepAlivePings(ws: WebSocket, everyMs: number): NodeJS.Timeout {
+  let answered = true;
+  ws.on('pong', () => (answered = true));
+  return setInterval(() => {
+    if (!answered) {
+      // No close handshake with a peer that does not answer: `close` follows at once, and with it `closedByClient`.
+      ws.terminate();
+      return;
+    }
+    answered = false;
+    ws.ping();
+  }, everyMs);
 }
 
 /** Text frames in, the door's messages out; the client's close (or a lost connection) ends the door's socket. */
