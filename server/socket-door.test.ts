@@ -133,6 +133,25 @@ describe('subscriptions on real sockets (graphql-ws over ws)', () => {
     expect(stats().openSockets).toBe(0);
   });
 
+  it('refuses a handshake from a page of another site (Origin) with 403, and opens one from a page of this host', async () => {
+    const bob = await sessionCookie(server.url, 'bob');
+    const status = (origin: string) => new Promise<number | undefined>((resolve, reject) => {
+      const ws = new WebSocket(graphSocketUrl(server.url), 'graphql-transport-ws', { headers: { cookie: bob }, origin });
+      ws.once('unexpected-response', (_req, res) => {
+        resolve(res.statusCode);
+        ws.terminate();
+      });
+      ws.once('open', () => {
+        resolve(101);
+        ws.close(1000);
+      });
+      ws.once('error', (error) => (error.message.includes('Unexpected server response') ? undefined : reject(error)));
+    });
+    expect(await status('https://evil.example')).toBe(403);
+    expect(await status(server.url)).toBe(101);
+    await until(() => stats().openSockets === 0, 'the socket is closed at the origin');
+  });
+
   it('the cache proxy refuses upgrades with 501 and says subscriptions are at the origin\'s port', async () => {
     const res = answered(await rawExchange(cache.url, [upgradeHead(['Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
     expect(res.status).toBe(501);

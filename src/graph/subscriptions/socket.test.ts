@@ -115,6 +115,9 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     ['another WebSocket version', { ...upgradeHeaders, 'sec-websocket-version': '8' }, '/graphql', 'GET', 426],
     ['another path', upgradeHeaders, '/notes/1', 'GET', 404],
     ['another method', upgradeHeaders, '/graphql', 'POST', 405],
+    ['a page of another site (Origin)', { ...upgradeHeaders, host: 'api.example', origin: 'https://evil.example' }, '/graphql', 'GET', 403],
+    ['an opaque Origin', { ...upgradeHeaders, host: 'api.example', origin: 'null' }, '/graphql', 'GET', 403],
+    ['an Origin on another port', { ...upgradeHeaders, host: 'api.example', origin: 'http://api.example:8080' }, '/graphql', 'GET', 403],
   ])('refuses an upgrade with %s after gate 1', async (_what, headers, path, method, status) => {
     const t = new TestOrigin();
     const peer = new Peer('x');
@@ -122,6 +125,15 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     expect([opening.response.status, opening.socket]).toEqual([status, undefined]);
     const anonymous = await t.origin.openSocket(request(method, path, headers), peer);
     expect(anonymous.response.status).toBe(401);
+  });
+
+  it.each([
+    ['no Origin (not a browser)', {}],
+    ['an Origin of this host', { host: 'API.example:3000', origin: 'http://api.example:3000' }],
+  ])('opens a socket for an upgrade with %s', async (_what, headers) => {
+    const t = new TestOrigin();
+    const opening = await t.origin.openSocket(request('GET', '/graphql', { ...t.session('bob'), ...upgradeHeaders, ...headers }), new Peer('x'));
+    expect(opening.response.status).toBe(101);
   });
 });
 
