@@ -71,6 +71,17 @@ export function foreignOrigin(req: HttpRequest): string | undefined {
   return originHost !== undefined && originHost !== '' && originHost === host ? undefined : origin;
 }
 
+/**
+ * 429 for a caller that already holds the most sockets one may (`GraphSockets.maxSocketsPerCaller`). No
+ * `Retry-After`: a socket frees its place when it closes, not after a time.
+ */
+export function tooManySockets(maxSocketsPerCaller: number): HttpResponse {
+  return problemResponse(
+    problem(429, 'too-many-sockets', 'Too Many Requests', `You already hold ${maxSocketsPerCaller} open WebSockets, the most one caller may; close one first.`, { maxSocketsPerCaller }),
+    { 'cache-control': 'no-store' },
+  );
+}
+
 /** 101 with the subprotocol chosen (RFC 6455 §4.2.2): from here on the connection carries frames, not HTTP. */
 export function switchingProtocols(): HttpResponse {
   return response(101, { upgrade: 'websocket', connection: 'Upgrade', 'sec-websocket-protocol': graphqlTransportWs });
