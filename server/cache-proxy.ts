@@ -1,7 +1,7 @@
 import { SharedCache } from '../src/cache/shared-cache.js';
 import type { HttpResponse } from '../src/http/message.js';
 import { cacheName, forwardedStatus, hitStatus } from './cache-status.js';
-import { httpFront } from './http-front.js';
+import { httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realClockUs } from './real-clock.js';
 import { Upstream } from './upstream.js';
@@ -36,7 +36,7 @@ export async function startCacheProxy(options: CacheProxyOptions): Promise<Runni
     // ends as it would for any upstream answer; nothing in it is storable.
     const outcome = cache.onResponse(lookup, res, now());
     return withStatus(outcome.response, forwardedStatus(lookup, res.status, outcome));
-  }, options);
+  }, { ...options, upgradeRefusalDetail: subscriptionsAtTheOrigin(options.upstreamUrl) });
   const running = await listen(server, options);
   return {
     url: running.url,

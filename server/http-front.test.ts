@@ -140,10 +140,15 @@ describe('the adapter between node:http and the origin', () => {
     expect(JSON.parse(res.body)).toMatchObject({ detail: expect.stringContaining('malformed Authorization header') as unknown });
   });
 
-  it('refuses a WebSocket upgrade with 501 and problem details instead of hanging', async () => {
-    const res = answered(await rawExchange(server.url, [head(['GET /graphql HTTP/1.1', 'Host: x', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
-    expect(res.status).toBe(501);
-    expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', status: 501 });
+  it('refuses a protocol upgrade it has no listener for with 501 and problem details instead of hanging', async () => {
+    const bare = await listen(httpFront(() => jsonResponse(200, { ok: true }), { upgradeRefusalDetail: 'Not here.' }), { port: 0 });
+    try {
+      const res = answered(await rawExchange(bare.url, [head(['GET /graphql HTTP/1.1', 'Host: x', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
+      expect(res.status).toBe(501);
+      expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', status: 501, detail: 'Not here.' });
+    } finally {
+      await bare.close();
+    }
   });
 });
 

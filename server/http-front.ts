@@ -14,8 +14,15 @@ export const dropResponse = Symbol('drop response');
 /** A `Handler` that may also answer nothing at all: the whole of what a server here does. */
 export type FrontHandler = (request: HttpRequest) => Maybe<HttpResponse | typeof dropResponse>;
 
+/** What answers a request that asks to switch protocols (node's `upgrade` event): the socket is its own from here. */
+export type UpgradeListener = (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+
 export interface FrontOptions {
   readonly maxBodyBytes?: number;
+  /** Who answers protocol upgrades; without one, every upgrade gets 501 with `upgradeRefusalDetail`. */
+  readonly upgrade?: UpgradeListener;
+  /** What the 501 says to an upgrade nobody answers. */
+  readonly upgradeRefusalDetail?: string;
   /** Where a failing handler is reported; stderr by default. */
   readonly log?: (line: string) => void;
 }
@@ -31,7 +38,7 @@ const maxHeaderBytes = 32 * 1024;
  * in `readIncoming`/`writeResponse`, so the three servers (origin, cache, unstable line) differ only in
  * their handler. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
  * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing handler
- * with 500 (a bug, logged, never a crash), a WebSocket upgrade with 501.
+ * with 500 (a bug, logged, never a crash), a protocol upgrade with 501 unless `options.upgrade` answers it.
  */
 export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Server {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
@@ -83,11 +90,22 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
     socket.end(rawResponse(problemResponse(problem(status, slug, STATUS_CODES[status] ?? 'Bad Request', detail))));
   });
 
-  server.on('upgrade', (_req: IncomingMessage, socket: Duplex) => {
+  const refuseUpgrade: UpgradeListener = (_req, socket) => {
     socket.end(rawResponse(problemResponse(problem(501, 'upgrade-not-implemented', 'Not Implemented',
-      'Protocol upgrades are not served on these sockets; GraphQL subscriptions over WebSocket (graphql-ws) run in the simulator (npm run sim -- graph-subscription).'))));
-  });
+      options.upgradeRefusalDetail ?? 'Protocol upgrades are not served on this port.'))));
+  };
+  server.on('upgrade', options.upgrade ?? refuseUpgrade);
   return server;
+}
+
+/**
+ * What the proxies answer a WebSocket upgrade: subscriptions are the origin's, on its own port. The cache has
+ * nothing to store in a socket, and the unstable line's one lost response per request has no meaning for a
+ * stream of frames, so neither proxy relays upgrades (docs/decisions.md).
+ */
+export function subscriptionsAtTheOrigin(originUrl?: string): string {
+  const where = originUrl === undefined ? "on the origin's own port (the first URL npm start prints)" : `at ${originUrl.replace(/^http/, 'ws')}/graphql`;
+  return `This proxy does not relay WebSocket upgrades: GraphQL subscriptions (graphql-ws) are served by the origin directly, ${where}.`;
 }
 
 /** node's own choice of status for a request it could not parse, with problem details instead of an empty body. */
@@ -105,7 +123,7 @@ function clientErrorProblem(error: NodeJS.ErrnoException): readonly [status: num
 }
 
 /** A whole HTTP/1.1 response as bytes, for a socket node:http no longer (or not yet) manages. */
-function rawResponse(message: HttpResponse): Buffer {
+export function rawResponse(message: HttpResponse): Buffer {
   const body = Buffer.from(message.body ?? '', 'utf8');
   const head = [`HTTP/1.1 ${message.status} ${STATUS_CODES[message.status] ?? ''}`];
   for (const [name, value] of Object.entries(message.headers)) head.push(`${name}: ${value}`);

@@ -40,6 +40,15 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): 
   return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length } };
 }
 
+/**
+ * An upgrade request as `HttpRequest`: its head only. node hands the socket over right after the header
+ * section, so there is no body to read (a WebSocket handshake has none, RFC 6455 §4.1).
+ */
+export function readUpgrade(req: IncomingMessage): HttpRequest | undefined {
+  const path = originForm(req.url ?? '');
+  return path === undefined ? undefined : { method: req.method ?? 'GET', path, headers: joinedHeaders(req), body: undefined, bodyBytes: 0 };
+}
+
 /** The path and query the handlers route on; an absolute-form target (RFC 9112 §3.2.2) is reduced to it. */
 export function originForm(target: string): string | undefined {
   if (target.startsWith('/')) return target;

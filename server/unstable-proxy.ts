@@ -1,4 +1,4 @@
-import { dropResponse, httpFront } from './http-front.js';
+import { dropResponse, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { resendIdentity } from './resend-identity.js';
 import { Upstream } from './upstream.js';
@@ -30,7 +30,7 @@ export async function startUnstableProxy(options: UnstableProxyOptions): Promise
     }
     const res = await upstream.send(req);
     return resend ? res : dropResponse;
-  }, options);
+  }, { ...options, upgradeRefusalDetail: subscriptionsAtTheOrigin() });
   const running = await listen(server, options);
   return {
     url: running.url,

@@ -3,7 +3,7 @@ import { callerKey, type Subject } from './auth/subject.js';
 import type { SocketPeer } from './graph/subscriptions/connection.js';
 import type { CallerCheck, SocketCaller } from './graph/subscriptions/graph-operations.js';
 import type { GraphSocket, GraphSockets } from './graph/subscriptions/graph-sockets.js';
-import { switchingProtocols, upgradeRefusal } from './graph/subscriptions/upgrade.js';
+import { switchingProtocols, tooManySockets, upgradeRefusal } from './graph/subscriptions/upgrade.js';
 import { andThen, type Maybe } from './http/handler.js';
 import type { HttpRequest, HttpResponse } from './http/message.js';
 import { audited, type UndecidedWords } from './pipeline/audit.js';
@@ -63,8 +63,9 @@ export function graphSocketDoor(parts: SocketDoorParts): (req: HttpRequest, peer
   const upgrade: Next<UpgradeContext> = (req, ctx) => {
     const refusal = upgradeRefusal(req, ctx.pathname);
     if (refusal !== undefined) return refusal;
-    ctx.socket = parts.sockets.open(ctx.peer, socketCaller(parts, req, callerOf(ctx).subject));
-    return switchingProtocols();
+    const subject = callerOf(ctx).subject;
+    ctx.socket = parts.sockets.open(ctx.peer, socketCaller(parts, req, subject), callerKey(subject));
+    return ctx.socket === undefined ? tooManySockets(parts.sockets.maxSocketsPerCaller) : switchingProtocols();
   };
   const door = pipeline<UpgradeContext>(
     [audited(parts.audit, parts.now, upgradeWords), authenticate(parts.authenticator, parts.policy, parts.now), rateLimit(parts.buckets, parts.now)],

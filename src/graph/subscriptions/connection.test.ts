@@ -44,6 +44,18 @@ function open(options: { async?: boolean; maxActiveOperations?: number } = {}) {
 }
 
 describe('a graphql-ws connection, server side', () => {
+  it('closes with 4408 when the wait for connection_init is over and it has not come, and not once it has', () => {
+    const waiting = open();
+    waiting.connection.initDeadlinePassed();
+    expect(waiting.peer.closes).toEqual([{ code: 4408, reason: 'Connection initialisation timeout' }]);
+    expect(waiting.connection.closed).toBe(true);
+    const initialised = open();
+    void initialised.connection.receive(init);
+    initialised.connection.initDeadlinePassed();
+    expect(initialised.peer.closes).toEqual([]);
+    expect(initialised.connection.acknowledged).toBe(true);
+  });
+
   it('acknowledges connection_init, then starts operations by id', () => {
     const { peer, operations, connection } = open();
     void connection.receive(init);

@@ -122,6 +122,15 @@ export class GraphSocketConnection {
     this.#peer.close(code, closeReason(reason));
   }
 
+  /**
+   * The transport's wait for `connection_init` is over (graphql-ws's `connectionInitWaitTimeout`): a socket
+   * that has not sent it is closed with 4408, one that has is left alone. The wait is the transport's to
+   * time, with its own clock: this code keeps no timer.
+   */
+  initDeadlinePassed(): void {
+    if (!this.#initReceived) this.close(closeCode.connectionInitialisationTimeout, 'Connection initialisation timeout');
+  }
+
   /** The client (or the network) ended the socket: every operation stops, nothing more is sent. */
   closedByClient(): void {
     this.#stopAll();

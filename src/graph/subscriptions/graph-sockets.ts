@@ -10,7 +10,20 @@ export interface GraphSocket {
   receive(text: string): Maybe<void>;
   /** The client or the network ended the socket. */
   closedByClient(): void;
+  /**
+   * The transport's wait for `connection_init` is over: 4408 unless it came. Optional, so a wrapper that
+   * passes `receive` and `closedByClient` on (the property tests' faulty doors) stays one; the simulator
+   * does not time the wait yet, `server/socket-door.ts` does.
+   */
+  initDeadlinePassed?(): void;
 }
+
+/**
+ * Sockets one caller (`callerKey`) may hold open at once. Each socket holds up to `maxActiveOperations`
+ * subscriptions, each run once per event, so without a cap one caller could multiply that work by opening
+ * sockets; a page or a tool needs one, a few tabs a few.
+ */
+export const defaultMaxSocketsPerCaller = 8;
 
 /**
  * The graph endpoint's sockets: every connection's server messages wait in one line (`Deliveries`), so
@@ -22,13 +35,26 @@ export class GraphSockets {
   readonly #limits: ConnectionLimits;
   /** Connections opened so far, and how many are open now. */
   readonly stats = { opened: 0, open: 0 };
+  readonly maxSocketsPerCaller: number;
+  /** Sockets open now by owner; an owner with none has no entry. */
+  readonly #openBy = new Map<string, number>();
 
-  constructor(endpoint: GraphEndpoint, limits: ConnectionLimits = defaultConnectionLimits) {
+  constructor(endpoint: GraphEndpoint, limits: ConnectionLimits = defaultConnectionLimits, maxSocketsPerCaller = defaultMaxSocketsPerCaller) {
     this.#endpoint = endpoint;
     this.#limits = limits;
+    this.maxSocketsPerCaller = maxSocketsPerCaller;
   }
 
-  open(peer: SocketPeer, caller: SocketCaller): GraphSocket {
+  /** Sockets `owner` holds open now. */
+  openBy(owner: string): number {
+    return this.#openBy.get(owner) ?? 0;
+  }
+
+  /** The socket, or `undefined` when `owner` already holds `maxSocketsPerCaller` open. */
+  open(peer: SocketPeer, caller: SocketCaller, owner: string): GraphSocket | undefined {
+    const held = this.openBy(owner);
+    if (held >= this.maxSocketsPerCaller) return undefined;
+    this.#openBy.set(owner, held + 1);
     this.stats.opened++;
     this.stats.open++;
     let counted = true;
@@ -36,6 +62,9 @@ export class GraphSockets {
       if (!counted) return;
       counted = false;
       this.stats.open--;
+      const left = this.openBy(owner) - 1;
+      if (left === 0) this.#openBy.delete(owner);
+      else this.#openBy.set(owner, left);
     };
     const connection = new GraphSocketConnection(
       {
@@ -50,6 +79,7 @@ export class GraphSockets {
     );
     return {
       receive: (text) => connection.receive(text),
+      initDeadlinePassed: () => connection.initDeadlinePassed(),
       closedByClient: () => {
         uncount();
         connection.closedByClient();

@@ -44,6 +44,8 @@ export const closeCode = {
   invalidMessage: 4400,
   /** `subscribe` before `connection_ack`, or the credential no longer identifies the caller. */
   unauthorized: 4401,
+  /** `connection_init` did not come within the server's wait. */
+  connectionInitialisationTimeout: 4408,
   subscriberAlreadyExists: 4409,
   tooManyInitialisationRequests: 4429,
   internalServerError: 4500,

@@ -10,6 +10,7 @@ import { PostsStore } from '../../posts/store.js';
 import { UsersStore } from '../../users/store.js';
 import { defaultGraphSettings, GraphEndpoint } from '../endpoint.js';
 import { graphSchema } from '../schema.js';
+import { defaultMaxSocketsPerCaller } from './graph-sockets.js';
 import { commentAddedTopic } from './graph-events.js';
 import type { SocketPeer } from './connection.js';
 import type { ServerMessage } from './protocol.js';
@@ -115,6 +116,9 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     ['another WebSocket version', { ...upgradeHeaders, 'sec-websocket-version': '8' }, '/graphql', 'GET', 426],
     ['another path', upgradeHeaders, '/notes/1', 'GET', 404],
     ['another method', upgradeHeaders, '/graphql', 'POST', 405],
+    ['a page of another site (Origin)', { ...upgradeHeaders, host: 'api.example', origin: 'https://evil.example' }, '/graphql', 'GET', 403],
+    ['an opaque Origin', { ...upgradeHeaders, host: 'api.example', origin: 'null' }, '/graphql', 'GET', 403],
+    ['an Origin on another port', { ...upgradeHeaders, host: 'api.example', origin: 'http://api.example:8080' }, '/graphql', 'GET', 403],
   ])('refuses an upgrade with %s after gate 1', async (_what, headers, path, method, status) => {
     const t = new TestOrigin();
     const peer = new Peer('x');
@@ -122,6 +126,33 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     expect([opening.response.status, opening.socket]).toEqual([status, undefined]);
     const anonymous = await t.origin.openSocket(request(method, path, headers), peer);
     expect(anonymous.response.status).toBe(401);
+  });
+
+  it('caps the sockets one caller holds open: 429 too-many-sockets past the cap, a place again once one closes', async () => {
+    const t = new TestOrigin();
+    const bob = t.session('bob');
+    const held = [];
+    for (let i = 0; i < defaultMaxSocketsPerCaller; i++) held.push(await connect(t, bob));
+    expect(held.map((h) => h.opening.response.status)).toEqual(held.map(() => 101));
+    const over = await connect(t, bob);
+    expect([over.opening.response.status, over.opening.socket]).toEqual([429, undefined]);
+    expect(JSON.parse(over.opening.response.body!)).toMatchObject({ type: '/problems/too-many-sockets', maxSocketsPerCaller: defaultMaxSocketsPerCaller });
+    expect(over.opening.response.headers['retry-after']).toBeUndefined();
+    expect(t.origin.audit.records.at(-1)).toMatchObject({ decision: 'deny', status: 429 });
+    // Another caller is not held back by bob's sockets.
+    expect((await connect(t, t.session('alice'))).opening.response.status).toBe(101);
+    held[0]!.opening.socket!.closedByClient();
+    expect((await connect(t, bob)).opening.response.status).toBe(101);
+    expect(t.origin.graphStats().openSockets).toBe(defaultMaxSocketsPerCaller + 1);
+  });
+
+  it.each([
+    ['no Origin (not a browser)', {}],
+    ['an Origin of this host', { host: 'API.example:3000', origin: 'http://api.example:3000' }],
+  ])('opens a socket for an upgrade with %s', async (_what, headers) => {
+    const t = new TestOrigin();
+    const opening = await t.origin.openSocket(request('GET', '/graphql', { ...t.session('bob'), ...upgradeHeaders, ...headers }), new Peer('x'));
+    expect(opening.response.status).toBe(101);
   });
 });
 

@@ -11,13 +11,21 @@ export const graphSocketPath = '/graphql';
  * elsewhere than `/graphql`, 405 for a method other than GET (RFC 6455 §4.1), 426 with the version we speak
  * for another WebSocket version (RFC 6455 §4.4), 400 when `graphql-transport-ws` is not among the
  * subprotocols offered (graphql-ws speaks only that one; failing the handshake says so before any frame),
- * 400 when `Connection` lacks the `Upgrade` token (RFC 6455 §4.2.1; found by the WebSocket fuzzing).
+ * 400 when `Connection` lacks the `Upgrade` token (RFC 6455 §4.2.1; found by the WebSocket fuzzing), 403
+ * for an `Origin` other than this host's (`foreignOrigin`).
  * `Sec-WebSocket-Key` and `-Accept` are not modelled: they guard against intermediaries that do not know
  * WebSocket, and the simulated cache does.
  */
 export function upgradeRefusal(req: HttpRequest, pathname: string): HttpResponse | undefined {
   if (pathname !== graphSocketPath) return notFound(pathname);
   if (req.method !== 'GET') return methodNotAllowed(req.method, ['GET']);
+  const foreign = foreignOrigin(req);
+  if (foreign !== undefined) {
+    return problemResponse(
+      problem(403, 'websocket-origin', 'Forbidden', `A WebSocket opened by a page of ${foreign} is refused: only pages this host serves, or clients that send no Origin, may open one.`),
+      { 'cache-control': 'no-store' },
+    );
+  }
   if (req.headers['sec-websocket-version'] !== '13') {
     return problemResponse(
       problem(426, 'websocket-version', 'Upgrade Required', 'This server speaks WebSocket version 13; send Sec-WebSocket-Version: 13.'),
@@ -40,6 +48,38 @@ export function upgradeRefusal(req: HttpRequest, pathname: string): HttpResponse
     );
   }
   return undefined;
+}
+
+/**
+ * The `Origin` of a handshake a browser made for a page of another site, or `undefined`. The same-origin
+ * policy does not cover WebSocket and a browser sends the session cookie with the upgrade, so without this
+ * any site could open a socket as its visitor (cross-site WebSocket hijacking; RFC 6455 §10.2 leaves the
+ * check to the server). A client that is not a browser sends no `Origin` and is let through: it carries its
+ * own credential. `null` (an opaque origin) and an unreadable value are foreign; the host compares
+ * without case, port included.
+ */
+export function foreignOrigin(req: HttpRequest): string | undefined {
+  const origin = req.headers.origin;
+  if (origin === undefined) return undefined;
+  const host = req.headers.host?.trim().toLowerCase();
+  let originHost: string | undefined;
+  try {
+    originHost = new URL(origin.trim()).host.toLowerCase();
+  } catch {
+    originHost = undefined;
+  }
+  return originHost !== undefined && originHost !== '' && originHost === host ? undefined : origin;
+}
+
+/**
+ * 429 for a caller that already holds the most sockets one may (`GraphSockets.maxSocketsPerCaller`). No
+ * `Retry-After`: a socket frees its place when it closes, not after a time.
+ */
+export function tooManySockets(maxSocketsPerCaller: number): HttpResponse {
+  return problemResponse(
+    problem(429, 'too-many-sockets', 'Too Many Requests', `You already hold ${maxSocketsPerCaller} open WebSockets, the most one caller may; close one first.`, { maxSocketsPerCaller }),
+    { 'cache-control': 'no-store' },
+  );
 }
 
 /** 101 with the subprotocol chosen (RFC 6455 §4.2.2): from here on the connection carries frames, not HTTP. */
