@@ -9,8 +9,8 @@ import { builtinScenarios, findBuiltin } from '../sim/scenario/catalog.js';
 import { ScenarioError } from '../sim/scenario/spec.js';
 import { TargetError } from '../target/define-target.js';
 import { loadTarget } from '../target/load-target.js';
-import { PreparedTarget } from '../target/target-session.js';
 import type { OwnBehaviour } from '../target/own-origin-target.js';
+import { targetName } from '../target/target-session.js';
 import { asWritten, FaultMixError, parseFaultMix } from '../sweep/fault-mix.js';
 import { latencyCsv } from '../sweep/latency-csv.js';
 import { latencyFileName, mergeSweeps } from '../sweep/merge.js';
@@ -172,13 +172,13 @@ async function jobsOf(positionals: readonly string[], file: string | undefined, 
     return [{ kind: 'principle', principle: name, config: path, own }];
   }
   if (path === undefined) throw new UsageError('nothing to sweep: name a built-in scenario or a principle, or give --file or --config');
-  // Every principle that applies to the target, one job each.
-  const prepared = await PreparedTarget.prepare(await loadTarget(path));
-  const applicable = allPrinciples.filter((p) => p.notApplicable(prepared.target) === undefined);
-  for (const p of allPrinciples) {
-    const why = p.notApplicable(prepared.target);
-    if (why !== undefined) console.error(`sweep: ${p.name} is not checked on ${prepared.name}: ${why}`);
-  }
+  // Every principle that applies to the target, one job each: the description says which, the app is not needed.
+  const { target } = await loadTarget(path);
+  const applicable = allPrinciples.filter((p) => {
+    const why = p.notApplicable(target);
+    if (why !== undefined) console.error(`sweep: ${p.name} is not checked on ${targetName(target)}: ${why}`);
+    return why === undefined;
+  });
   return applicable.map((p) => ({ kind: 'principle', principle: p.name, config: path, own }));
 }
 

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LatencyHistogram } from '../sim/stats/latency-histogram.js';
 import { readLatencyCsv } from './latency-csv.js';
 import type { SeedOutcome } from './seed-outcome.js';
 import { readSweepCsv, SweepFileError } from './sweep-csv.js';
@@ -26,14 +25,14 @@ export function mergeSweeps(files: readonly string[]): MergedSweep {
   if (files.length === 0) throw new SweepFileError('--merge needs the files to merge: npm run sweep -- --merge shard-1/sweep.csv shard-2/sweep.csv');
   const seen = new Map<string, { outcome: SeedOutcome; file: string }>();
   const latencyFiles: string[] = [];
-  const sweepFiles: string[] = [];
+  const sweepFiles: { readonly file: string; readonly text: string }[] = [];
   for (const file of files) {
     const text = readText(file);
     if (text.slice(0, text.indexOf('\n')).split(',').includes('histogram')) latencyFiles.push(file);
-    else sweepFiles.push(file);
+    else sweepFiles.push({ file, text });
   }
-  for (const file of sweepFiles) {
-    for (const outcome of readSweepCsv(readText(file), file)) {
+  for (const { file, text } of sweepFiles) {
+    for (const outcome of readSweepCsv(text, file)) {
       const key = `${outcome.target}\u0000${outcome.faults}\u0000${outcome.seed}`;
       const before = seen.get(key);
       if (before !== undefined) {
@@ -74,7 +73,8 @@ function addLatencies(files: readonly string[]): LatencyRow[] {
     for (const row of readLatencyCsv(readText(file), file)) {
       const key = `${row.target}\u0000${row.faults}\u0000${row.request}`;
       const into = rows.get(key);
-      if (into === undefined) rows.set(key, { ...row, histogram: LatencyHistogram.decode(row.histogram.encode()) });
+      // Each row's histogram was decoded from its file just now: the first of a key can be added to in place.
+      if (into === undefined) rows.set(key, { ...row });
       else {
         into.histogram.add(row.histogram);
         into.noResponse += row.noResponse;

@@ -12,10 +12,11 @@ export interface ShrinkRequest {
   readonly spec: ScenarioSpec;
   /** The scenario file it came from, if any: an app it names is found from there. */
   readonly sourceFile: string | undefined;
-  /** The verdicts of the failing run: a smaller run must fail one of the same expectations. */
+  /** The failing run of `spec`, and its verdicts: a smaller run must fail one of the same expectations. */
+  readonly run: RunResult | GuestRunResult;
   readonly failing: readonly Verdict[];
-  /** Runs a scenario on the seed, as the sweep did ('hash'), or with the full trace for the file's check. */
-  readonly execute: (spec: ScenarioSpec, trace?: 'hash' | 'full') => Promise<RunResult | GuestRunResult>;
+  /** Runs a scenario on the seed, as the sweep did. */
+  readonly execute: (spec: ScenarioSpec) => Promise<RunResult | GuestRunResult>;
   readonly counterexampleFolder: string;
   readonly simCommand: string;
   readonly pathsFrom?: string | undefined;
@@ -40,19 +41,22 @@ const maxShrinkRuns = 300;
  * pass, repeated until a pass removes nothing), keeping each removal after which the same seed still fails
  * one of the expectations that failed.
  * Removing a step shifts the random draws of the faults after it, so a removal is kept only when the run
- * says so, never assumed. The file is written, then run as `npm run sim -- --file` runs it, before its
- * command is printed.
+ * says so, never assumed. The file is written, then run as `npm run sim -- --file` runs it and compared with
+ * the shrunk run (trace hash and verdicts), before its command is printed.
  */
 export async function shrinkScenario(request: ShrinkRequest): Promise<ShrunkScenario> {
   const failed = new Set(request.failing.filter((v) => !v.held).map((v) => v.expectation));
-  const stillFails = async (spec: ScenarioSpec): Promise<boolean> => {
+  /** The candidate's run when it still fails, so that the shrunk run is never run again only to be compared. */
+  const stillFailing = async (spec: ScenarioSpec): Promise<RunResult | GuestRunResult | undefined> => {
     try {
-      return judge(spec.expect, await request.execute(spec)).some((v) => !v.held && failed.has(v.expectation));
+      const run = await request.execute(spec);
+      return judge(spec.expect, run).some((v) => !v.held && failed.has(v.expectation)) ? run : undefined;
     } catch {
-      return false;
+      return undefined;
     }
   };
   let spec = request.spec;
+  let run = request.run;
   let runs = 0;
   // Pass after pass until one removes nothing: a removal can make another one fail the same way that did not before.
   for (let before = Number.POSITIVE_INFINITY; spec.steps.length < before && runs < maxShrinkRuns;) {
@@ -61,12 +65,15 @@ export async function shrinkScenario(request: ShrinkRequest): Promise<ShrunkScen
       for (let start = 0; start < spec.steps.length && spec.steps.length > 1 && runs < maxShrinkRuns;) {
         const candidate = withoutSteps(spec, start, chunk);
         runs++;
-        if (candidate !== undefined && (await stillFails(candidate))) spec = candidate;
-        else start += chunk;
+        const failing = candidate === undefined ? undefined : await stillFailing(candidate);
+        if (candidate !== undefined && failing !== undefined) {
+          spec = candidate;
+          run = failing;
+        } else start += chunk;
       }
     }
   }
-  return writeCounterexample(request, spec);
+  return writeCounterexample(request, spec, run);
 }
 
 /** The scenario without steps [start, start + count), and their statuses if the expect block lists them. */
@@ -77,7 +84,7 @@ function withoutSteps(spec: ScenarioSpec, start: number, count: number): Scenari
   return { ...spec, steps: keep(spec.steps), expect };
 }
 
-async function writeCounterexample(request: ShrinkRequest, shrunk: ScenarioSpec): Promise<ShrunkScenario> {
+async function writeCounterexample(request: ShrinkRequest, shrunk: ScenarioSpec, expected: RunResult | GuestRunResult): Promise<ShrunkScenario> {
   const folder = resolve(request.counterexampleFolder);
   mkdirSync(folder, { recursive: true });
   const name = `${request.name}-seed-${request.seed}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-').slice(0, 64);
@@ -99,9 +106,7 @@ async function writeCounterexample(request: ShrinkRequest, shrunk: ScenarioSpec)
   const command = `${request.simCommand} --file ${shown} --seed ${request.seed}`;
   // The file's run must be the shrunk run: the same events (trace hash) and the same verdicts.
   const spec = parseScenario(JSON.parse(JSON.stringify(file)) as unknown, path);
-  // One after the other: an app's runs borrow one virtual world at a time.
-  const expected = await request.execute(shrunk, 'full');
-  const replayed = await request.execute(spec, 'full');
+  const replayed = await request.execute(spec);
   const sameVerdicts = JSON.stringify(judge(spec.expect, replayed).map((v) => v.held)) === JSON.stringify(judge(shrunk.expect, expected).map((v) => v.held));
   const differs = replayed.traceHash === expected.traceHash && sameVerdicts
     ? undefined

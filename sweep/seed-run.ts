@@ -70,8 +70,8 @@ async function prepareScenario(job: Extract<SweepJob, { kind: 'scenario' | 'file
     async run(seed, settings) {
       const { name, spec: written } = resolve(seed);
       const spec = withFaults(written, job.faults);
-      const execute = (s: ScenarioSpec, trace: 'hash' | 'full' = 'hash'): Promise<RunResult | GuestRunResult> =>
-        app === undefined ? runScenario(name, s, { seed, trace }) : runGuestScenario(name, s, { seed, trace, ...app.guest });
+      const execute = (s: ScenarioSpec): Promise<RunResult | GuestRunResult> =>
+        app === undefined ? runScenario(name, s, { seed, trace: 'hash' }) : runGuestScenario(name, s, { seed, trace: 'hash', ...app.guest });
       const base = { seed, target: name, faults: job.faults.label };
       let result: RunResult | GuestRunResult;
       const ioBefore = realIoPending();
@@ -89,7 +89,7 @@ async function prepareScenario(job: Extract<SweepJob, { kind: 'scenario' | 'file
       const measures = measuresOf(result, result.exchanges);
       const seedReplay = job.faults.rules === undefined ? `${settings.simCommand} ${replayOf(job, name)} --seed ${seed}` : '';
       if (verdict === 'pass') return { outcome: { ...base, ...measures, verdict, findings: [], counterexample: '', replay: seedReplay }, exchanges: result.exchanges };
-      const shrunk = await shrinkScenario({ name, seed, spec: { ...spec, expect }, sourceFile: job.kind === 'file' ? job.path : undefined, failing: verdicts, execute, ...settings });
+      const shrunk = await shrinkScenario({ name, seed, spec: { ...spec, expect }, sourceFile: job.kind === 'file' ? job.path : undefined, run: result, failing: verdicts, execute, ...settings });
       return {
         outcome: { ...base, ...measures, verdict, findings: findingsOf(verdicts), counterexample: shrunk.file, replay: shrunk.differs === undefined ? shrunk.command : seedReplay },
         exchanges: result.exchanges,

@@ -58,7 +58,7 @@ export class PreparedTarget {
   }
 
   get name(): string {
-    return this.target.name ?? 'target';
+    return targetName(this.target);
   }
 
   /**
@@ -196,4 +196,9 @@ export async function userHeaders(given: Readonly<Record<string, string>> | User
   const valid = typeof made === 'object' && made !== null && !Array.isArray(made) && Object.values(made).every((value) => typeof value === 'string');
   if (!valid) throw new TargetError(`${role}'s headers function returned ${made === undefined ? 'undefined' : JSON.stringify(made)}, not an object of header names and string values`);
   return made as Readonly<Record<string, string>>;
+}
+
+/** What reports call a target: the name its description gives, or `target`. */
+export function targetName(target: Target): string {
+  return target.name ?? 'target';
 }
