@@ -82,7 +82,7 @@ function sequentialOrder(spec: ScenarioSpec, exchanges: readonly Exchange[]): nu
 }
 
 /** The simulated request with the simulated credential swapped for the real one. */
-function withCredential(simulated: HttpRequest, step: StepSpec, credential: Readonly<Record<string, string>>): HttpRequest {
+export function withCredential(simulated: HttpRequest, step: StepSpec, credential: Readonly<Record<string, string>>): HttpRequest {
   const own = new Set(Object.keys(step.headers).map((name) => name.toLowerCase()));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(simulated.headers)) {

@@ -9,17 +9,19 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /** @type {Readonly<Record<string, readonly string[]>>} */
 export const layers = {
   'src/http': [],
+  // What a store keeps its records in: a map in memory, or one whose changes reach a disk (server/storage/).
+  'src/storage': [],
   'src/rate-limit': [],
-  'src/auth': ['src/http'],
-  'src/policy': ['src/http', 'src/auth'],
-  'src/idempotency': ['src/http'],
+  'src/auth': ['src/http', 'src/storage'],
+  'src/policy': ['src/http', 'src/auth', 'src/storage'],
+  'src/idempotency': ['src/http', 'src/storage'],
   'src/cache': ['src/http'],
   'src/client': ['src/http'],
-  'src/orders': ['src/http', 'src/policy'],
-  'src/notes': ['src/http', 'src/policy'],
-  'src/posts': ['src/http', 'src/policy'],
+  'src/orders': ['src/http', 'src/policy', 'src/storage'],
+  'src/notes': ['src/http', 'src/policy', 'src/storage'],
+  'src/posts': ['src/http', 'src/policy', 'src/storage'],
   // A user's posts are a real domain edge; the reverse is not.
-  'src/users': ['src/http', 'src/policy', 'src/posts'],
+  'src/users': ['src/http', 'src/policy', 'src/posts', 'src/storage'],
   'src/graph': ['src/http', 'src/auth', 'src/policy', 'src/rate-limit', 'src/users', 'src/posts'],
   'src/pipeline': ['src/http', 'src/auth', 'src/policy', 'src/rate-limit', 'src/idempotency'],
   src: ['src'],

@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseCli } from './cli-options.js';
 
 describe('npm start options', () => {
-  it('defaults to 127.0.0.1:3000, owner-check, no front', () => {
-    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false, rateLimit: { kind: 'default' } } });
+  it('defaults to 127.0.0.1:3000, owner-check, no front, data in ./apisim-data', () => {
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
+  });
+
+  it('keeps the data in --data DIR, or nowhere with --memory', () => {
+    expect(parseCli(['--data', '/var/lib/apisim'], {})).toMatchObject({ options: { dataDir: '/var/lib/apisim' } });
+    expect(parseCli(['--memory'], {})).toMatchObject({ options: { dataDir: undefined } });
   });
 
   it('takes PORT from the environment, and --port over it', () => {
@@ -13,7 +18,7 @@ describe('npm start options', () => {
 
   it('reads every flag', () => {
     expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--front', '--rate-limit', 'off'], {}))
-      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true, rateLimit: { kind: 'off' } } });
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
     expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
   });
 
@@ -36,6 +41,8 @@ describe('npm start options', () => {
     [['--bogus'], /Unknown option '--bogus'/],
     [['serve'], /Unexpected argument 'serve'/],
     [['--host', ''], /host must not be empty/],
+    [['--data', 'd', '--memory'], /--data and --memory cannot both be given/],
+    [['--data='], /--data must name a folder/],
   ])('refuses %j with a usage error', (argv, message) => {
     const parsed = parseCli(argv, {});
     expect(parsed.kind).toBe('usage-error');

@@ -5,6 +5,9 @@ import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
 
 export const defaultPort = 3000;
 
+/** Where `npm start` keeps its data unless told: a folder in the working directory, named for what it is. */
+export const defaultDataDir = 'apisim-data';
+
 export interface ServeOptions {
   /** The origin's port; with `front`, the cache listens on the next port and the unstable line on the one after (0: any free ports). */
   readonly port: number;
@@ -12,9 +15,11 @@ export interface ServeOptions {
   readonly orders: OrdersBehaviour;
   readonly front: boolean;
   readonly rateLimit: RateLimitOption;
+  /** The data folder; undefined with `--memory`. */
+  readonly dataDir: string | undefined;
 }
 
-export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front] [--rate-limit N/s|off]
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
 
 Serves the origin of src/ over HTTP/1.1 on real sockets.
   --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
@@ -24,6 +29,10 @@ Serves the origin of src/ over HTTP/1.1 on real sockets.
                unstable line on port+2 (in front of the cache): the first response of each request is lost
   --rate-limit R  per caller: N/s (N requests a second, a burst of 3 s of them; default 10/s) or off
                   (no request limit and no graph cost budget: for load tests, npm run load)
+  --data DIR   keep notes, users, posts, orders, sessions, idempotency records and the audit log in DIR
+               (an LMDB database; default ./${defaultDataDir}): a restart, even after a crash, finds what
+               was acknowledged. A new folder starts with the demo data.
+  --memory     keep everything in memory instead: each start begins afresh with the demo data
   --help       this text
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish, then the process exits 0.`;
 
@@ -35,7 +44,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, data: { type: 'string' }, memory: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -62,5 +71,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (rateLimit === undefined) {
     return { kind: 'usage-error', message: `--rate-limit must be N/s (N > 0 requests a second) or off, got ${JSON.stringify(values['rate-limit'])}` };
   }
-  return { kind: 'serve', options: { port, host, orders, front, rateLimit } };
+  if (values.memory === true && values.data !== undefined) return { kind: 'usage-error', message: '--data and --memory cannot both be given: one keeps the data in a folder, the other nowhere' };
+  if (values.data === '') return { kind: 'usage-error', message: '--data must name a folder' };
+  const dataDir = values.memory === true ? undefined : (values.data ?? defaultDataDir);
+  return { kind: 'serve', options: { port, host, orders, front, rateLimit, dataDir } };
 }

@@ -25,6 +25,8 @@ export interface FrontOptions {
   readonly upgradeRefusalDetail?: string;
   /** Where a failing handler is reported; stderr by default. */
   readonly log?: (line: string) => void;
+  /** Told when the answer to a request the handler was given has been handed to the kernel. */
+  readonly answered?: (request: HttpRequest) => void;
 }
 
 /**
@@ -47,7 +49,11 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
     void serve(req).then(
       (outcome) => {
         if (outcome.response === dropResponse) res.destroy();
-        else writeResponse(res, outcome.response, req.method ?? 'GET', { close: outcome.close });
+        else {
+          const { request } = outcome;
+          if (request !== undefined && options.answered !== undefined) res.once('finish', () => options.answered?.(request));
+          writeResponse(res, outcome.response, req.method ?? 'GET', { close: outcome.close });
+        }
       },
       (error: unknown) => {
         // Reached only if writing itself failed, e.g. the client is gone.
@@ -57,14 +63,16 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
     );
   });
 
-  async function serve(req: IncomingMessage): Promise<{ readonly response: HttpResponse | typeof dropResponse; readonly close: boolean }> {
+  /** `request` is there when the handler was given one. */
+  async function serve(req: IncomingMessage): Promise<{ readonly response: HttpResponse | typeof dropResponse; readonly close: boolean; readonly request?: HttpRequest }> {
     const incoming = await readIncoming(req, maxBodyBytes);
     if (!incoming.ok) return { response: incoming.response, close: incoming.closeConnection };
+    const { request } = incoming;
     try {
-      return { response: await handler(incoming.request), close: false };
+      return { response: await handler(request), close: false, request };
     } catch (error) {
-      log(`${incoming.request.method} ${incoming.request.path}: the handler threw: ${describe(error)}`);
-      return { response: problemResponse(problem(500, 'internal-error', 'Internal Server Error', 'The server failed to answer this request; the failure is logged.')), close: false };
+      log(`${request.method} ${request.path}: the handler threw: ${describe(error)}`);
+      return { response: problemResponse(problem(500, 'internal-error', 'Internal Server Error', 'The server failed to answer this request; the failure is logged.')), close: false, request };
     }
   }
 

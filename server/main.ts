@@ -1,4 +1,5 @@
 import { parseCli, type ServeOptions, usage } from './cli-options.js';
+import { crashSwitchVariable, parseCrashSwitch } from './crash-switch.js';
 import { startCacheProxy } from './cache-proxy.js';
 import type { RunningServer } from './listening-server.js';
 import { startOriginServer } from './origin-server.js';
@@ -15,7 +16,10 @@ async function serve(options: ServeOptions): Promise<void> {
   const host = options.host;
   const running: RunningServer[] = [];
   try {
-    const origin = await startOriginServer({ port: options.port, host, settings: { orders: options.orders, ...rateLimitSettings(options.rateLimit) } });
+    const origin = await startOriginServer({
+      port: options.port, host, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
+      settings: { orders: options.orders, ...rateLimitSettings(options.rateLimit) },
+    });
     running.push(origin);
     let cacheUrl: string | undefined;
     let unstableUrl: string | undefined;
@@ -27,7 +31,7 @@ async function serve(options: ServeOptions): Promise<void> {
       cacheUrl = cache.url;
       unstableUrl = unstable.url;
     }
-    console.log(startBanner({ originUrl: origin.url, cacheUrl, unstableUrl, orders: options.orders, state: origin.origin.state() }));
+    console.log(startBanner({ originUrl: origin.url, cacheUrl, unstableUrl, orders: options.orders, state: origin.origin.state(), dataDir: origin.dataDir }));
   } catch (error) {
     console.error(`Could not start: ${(error as Error).message}`);
     await Promise.all(running.map((s) => s.close()));

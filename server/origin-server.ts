@@ -1,13 +1,20 @@
+import type { SocketPeer } from '../src/graph/subscriptions/connection.js';
+import type { HttpRequest } from '../src/http/message.js';
 import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../src/origin.js';
+import { createOriginStorage } from '../src/origin-storage.js';
+import { CrashPlan, type CrashSwitch } from './crash-switch.js';
 import { httpFront } from './http-front.js';
 import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realEnvironment } from './real-environment.js';
 import { socketFront } from './socket-door.js';
+import { DurableTables } from './storage/durable-tables.js';
 
 export type { RunningServer } from './listening-server.js';
 
 export interface RunningOrigin extends RunningServer {
   readonly origin: Origin;
+  /** The data folder, absolute, or undefined when everything is in memory. */
+  readonly dataDir: string | undefined;
 }
 
 export interface OriginServerOptions extends ListenOptions {
@@ -18,25 +25,81 @@ export interface OriginServerOptions extends ListenOptions {
   readonly connectionInitWaitMs?: number;
   /** How often each WebSocket is pinged; one that missed the last pong is cut (12 s, as graphql-ws, when unset). */
   readonly keepAliveMs?: number;
+  /**
+   * The folder the origin keeps its storage in (`server/storage/`), opened as it was left, or created with
+   * the demo data. Unset: storage in memory, gone with the process (what tests and the agreement runs want).
+   */
+  readonly dataDir?: string;
+  /** Where the process kills itself with SIGKILL (`crash-switch.ts`): tests of real crashes only. */
+  readonly crash?: CrashSwitch;
 }
 
 /**
  * The origin of `src/` on a real socket: the same `createOrigin` the simulator drives, with the real clock
  * and real randomness, behind the thin node:http adapter of `http-front.ts` and, for WebSocket upgrades to
  * `/graphql`, the `ws` adapter of `socket-door.ts`. Nothing here decides anything about a request.
+ *
+ * With a data folder every request's changes are committed before its answer leaves, and whatever a socket
+ * sends waits for the changes made before it (`DurableTables`), so nothing is acknowledged that a crash
+ * could take back.
  */
 export async function startOriginServer(options: OriginServerOptions = {}): Promise<RunningOrigin> {
-  const origin = createOrigin(realEnvironment(), { ...defaultOriginSettings, ...options.settings });
+  const settings = { ...defaultOriginSettings, ...options.settings };
+  const tables = options.dataDir === undefined ? undefined : DurableTables.open(options.dataDir);
+  const env = realEnvironment(tables?.signingKey);
+  const origin = createOrigin(env, settings, createOriginStorage(env.now, env.newId, settings, tables));
+  const crashes = new CrashPlan(options.crash);
+  const numbers = new WeakMap<HttpRequest, number>();
+  const handle = tables === undefined ? origin.handle : (req: HttpRequest) => tables.serve(() => origin.handle(req));
+
   const log = options.log ?? ((line: string) => { console.error(line); });
-  const sockets = socketFront((req, peer) => origin.openSocket(req, peer), log, { connectionInitWaitMs: options.connectionInitWaitMs, keepAliveMs: options.keepAliveMs });
-  const server = httpFront((req) => origin.handle(req), { ...options, upgrade: sockets.upgrade });
+  const openSocket = (req: HttpRequest, peer: SocketPeer) => {
+    const n = crashes.arrived();
+    const opening = origin.openSocket(req, tables === undefined ? peer : committedFirst(peer, tables));
+    // The socket opens with the 101: as in the simulator, only `after-response` falls after an upgrade's effect.
+    return opening instanceof Promise ? opening.finally(() => crashes.answered(n)) : (crashes.answered(n), opening);
+  };
+  const sockets = socketFront(openSocket, log, { connectionInitWaitMs: options.connectionInitWaitMs, keepAliveMs: options.keepAliveMs });
+  const server = httpFront(async (req) => {
+    const n = crashes.arrived();
+    numbers.set(req, n);
+    const response = await handle(req);
+    crashes.committed(n);
+    return response;
+  }, { ...options, upgrade: sockets.upgrade, answered: (req) => crashes.answered(numbers.get(req)!) });
   const running = await listen(server, options);
   return {
     url: running.url,
     // Upgraded sockets are no longer node:http's to close: each is told 1001 while the listener stops.
     close: async () => {
       await Promise.all([sockets.close(options.graceMs ?? defaultGraceMs), running.close()]);
+      await tables?.close();
     },
     origin,
+    dataDir: tables?.dir,
+  };
+}
+
+/**
+ * A peer whose messages leave only once the changes made before them are committed: the answer to a mutation
+ * sent over the socket, or a push about a comment another request added, never tells of something a crash
+ * could still undo. Messages keep their order.
+ */
+function committedFirst(peer: SocketPeer, tables: DurableTables): SocketPeer {
+  let queue: Promise<void> | undefined;
+  const later = (send: () => void): void => {
+    const waiting = queue ?? tables.whenCommitted();
+    if (waiting === undefined) {
+      send();
+      return;
+    }
+    const next: Promise<void> = waiting.then(send, send).finally(() => {
+      if (queue === next) queue = undefined;
+    });
+    queue = next;
+  };
+  return {
+    send: (text, message) => later(() => peer.send(text, message)),
+    close: (code, reason) => later(() => peer.close(code, reason)),
   };
 }

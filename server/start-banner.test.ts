@@ -5,7 +5,7 @@ import { startBanner } from './start-banner.js';
 
 describe('the start banner', () => {
   const state = createOrigin().state();
-  const banner = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: 'http://127.0.0.1:3001', unstableUrl: 'http://127.0.0.1:3002', orders: 'owner-check', state });
+  const banner = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: 'http://127.0.0.1:3001', unstableUrl: 'http://127.0.0.1:3002', orders: 'owner-check', state, dataDir: '/srv/apisim-data' });
 
   it('names every demo account with its password and the orders it owns', () => {
     for (const a of demoAccounts) expect(banner).toContain(`${a.username.padEnd(6)} id ${a.userId}  password ${a.password}`);
@@ -23,8 +23,14 @@ describe('the start banner', () => {
     expect(banner).toContain('curl -si http://127.0.0.1:3000/orders/121');
     expect(banner).toContain('http://127.0.0.1:3001/notes/1');
     expect(banner).toContain('http://127.0.0.1:3002/notes/2');
-    const alone = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: undefined, unstableUrl: undefined, orders: 'login-only', state });
+    const alone = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: undefined, unstableUrl: undefined, orders: 'login-only', state, dataDir: undefined });
     expect(alone).not.toContain('3001');
     expect(alone).toContain('orders: login-only');
+  });
+
+  it('says where the data is kept, or that it is not', () => {
+    expect(banner).toMatch(/data +\/srv\/apisim-data +kept across restarts and crashes/);
+    const inMemory = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: undefined, unstableUrl: undefined, orders: 'owner-check', state, dataDir: undefined });
+    expect(inMemory).toMatch(/data +in memory \(--memory\): gone when the process ends/);
   });
 });

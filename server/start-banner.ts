@@ -10,6 +10,8 @@ export interface BannerInput {
   readonly unstableUrl: string | undefined;
   readonly orders: OrdersBehaviour;
   readonly state: OriginState;
+  /** The data folder, absolute; undefined with storage in memory. */
+  readonly dataDir: string | undefined;
 }
 
 /**
@@ -25,13 +27,16 @@ export function startBanner(input: BannerInput): string {
   ];
   if (cacheUrl !== undefined) lines.push(`  shared cache   ${cacheUrl}   reverse proxy in front of the origin (Cache-Status says hit or miss)`);
   if (unstableUrl !== undefined) lines.push(`  unstable line  ${unstableUrl}   in front of the cache: the first response of each request is lost`);
+  lines.push(input.dataDir === undefined
+    ? '  data           in memory (--memory): gone when the process ends'
+    : `  data           ${input.dataDir}   kept across restarts and crashes (--memory keeps nothing)`);
   lines.push('', 'Demo accounts: POST /sessions (cookie sid) or POST /tokens (bearer JWT) with {"username","password"}');
   for (const a of demoAccounts) {
     const owns = state.orders.filter((o) => o.user_id === a.userId).map((o) => o.id);
     const orders = owns.length > 0 ? `owns orders ${owns.join(', ')}` : a.roles.some((r) => roleGrants[r]?.onAnyOwner.includes('read:orders') === true) ? 'reads any order, changes none' : 'owns no orders';
     lines.push(`  ${a.username.padEnd(6)} id ${a.userId}  password ${a.password.padEnd(9)} role ${a.roles.join(',').padEnd(9)} ${orders}`);
   }
-  lines.push('', 'Seed data:');
+  lines.push('', 'Data:');
   for (const u of state.users) lines.push(`  user ${u.id}   ${u.name} <${u.email}>`);
   for (const o of state.orders) lines.push(`  order ${o.id} of ${nameOf(o.user_id)}: ${o.delivery_address}, ${o.products.join(', ')}, ${o.total_cents} cents`);
   for (const p of state.posts.posts) {

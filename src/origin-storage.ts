@@ -6,6 +6,7 @@ import { OrdersStore, seedDemoOrders } from './orders/store.js';
 import { AuditLog } from './policy/audit-log.js';
 import { seedDemoData } from './demo-data.js';
 import { PostsStore } from './posts/store.js';
+import { memoryTables, type Tables } from './storage/tables.js';
 import { UsersStore } from './users/store.js';
 
 /**
@@ -36,21 +37,29 @@ export interface StorageSettings {
   readonly idempotencyCommit: IdempotencyStore['commit'];
 }
 
-/** Fresh storage with the demo data: the accounts, the spec's users and posts, and the demo orders. */
-export function createOriginStorage(now: () => number, newId: () => string, settings: StorageSettings): OriginStorage {
-  const orders = new OrdersStore();
-  seedDemoOrders(orders);
-  const users = new UsersStore();
-  const posts = new PostsStore();
-  seedDemoData(users, posts);
+/**
+ * The storage over `tables`: in memory by default, fresh, with the demo data (the accounts, the spec's users
+ * and posts, and the demo orders). Over tables that come back from disk, what the last process committed,
+ * and the demo data only if it never wrote anything. The accounts are not a table: they are the demo's four
+ * people, the same on every start, and nothing changes them.
+ */
+export function createOriginStorage(now: () => number, newId: () => string, settings: StorageSettings, tables: Tables = memoryTables()): OriginStorage {
+  const fresh = tables.fresh;
+  const orders = new OrdersStore(tables);
+  const users = new UsersStore(tables);
+  const posts = new PostsStore(tables);
+  if (fresh) {
+    seedDemoOrders(orders);
+    seedDemoData(users, posts);
+  }
   return {
-    notes: new NotesStore(),
+    notes: new NotesStore(tables),
     orders,
     users,
     posts,
     accounts: demoAccountStore(),
-    sessions: new SessionStore(newId),
-    idempotency: new IdempotencyStore(now, { retentionUs: settings.idempotencyRetentionUs, commit: settings.idempotencyCommit }),
-    audit: new AuditLog(),
+    sessions: new SessionStore(newId, undefined, tables),
+    idempotency: new IdempotencyStore(now, { retentionUs: settings.idempotencyRetentionUs, commit: settings.idempotencyCommit }, tables),
+    audit: new AuditLog(undefined, tables),
   };
 }

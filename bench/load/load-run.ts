@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type ChildServer, startChildServer } from './child-server.js';
 import type { LoadOptions } from './load-options.js';
@@ -53,12 +56,15 @@ async function serverUnderLoad(options: LoadOptions, started: ChildServer | unde
  */
 export async function runLoad(options: LoadOptions, log: (line: string) => void): Promise<LoadRow[]> {
   const children: ChildServer[] = [];
+  let dataDir: string | undefined;
   try {
     const ceiling = await startChildServer('bench/load/hello-world.ts', [], ['hello-world']);
     children.push(ceiling);
     let started: ChildServer | undefined;
     if (options.baseUrl === undefined) {
-      started = await startChildServer('server/main.ts', ['--port', '0', '--front', '--rate-limit', 'off'], ['origin', 'shared cache']);
+      // The storage users get by default, in a folder of its own that goes when the run ends.
+      dataDir = mkdtempSync(join(tmpdir(), 'apisim-load-'));
+      started = await startChildServer('server/main.ts', ['--port', '0', '--front', '--rate-limit', 'off', '--data', dataDir], ['origin', 'shared cache']);
       children.push(started);
     }
     const server = await serverUnderLoad(options, started, log);
@@ -83,5 +89,6 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     return withCeilingRatios(rows);
   } finally {
     await Promise.all(children.map((child) => child.stop()));
+    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }

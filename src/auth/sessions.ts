@@ -1,3 +1,5 @@
+import { memoryTables, type Tables } from '../storage/tables.js';
+
 export interface Session {
   readonly id: string;
   readonly userId: number;
@@ -18,14 +20,17 @@ export const defaultSessionLifetimeUs = 12 * 3600 * 1_000_000;
  * why; expired and revoked sessions are dropped from memory when next seen or swept.
  */
 export class SessionStore {
-  readonly #sessions = new Map<string, Session>();
-  readonly #revoked = new Set<string>();
+  readonly #sessions: Map<string, Session>;
+  /** Revoked ids (the value says nothing): a map, since that is what a table is. */
+  readonly #revoked: Map<string, true>;
   readonly #newId: () => string;
   readonly #lifetimeUs: number;
 
-  constructor(newId: () => string, lifetimeUs = defaultSessionLifetimeUs) {
+  constructor(newId: () => string, lifetimeUs = defaultSessionLifetimeUs, tables: Tables = memoryTables()) {
     this.#newId = newId;
     this.#lifetimeUs = lifetimeUs;
+    this.#sessions = tables.map('sessions');
+    this.#revoked = tables.map('sessions.revoked');
   }
 
   create(userId: number, nowUs: number): Session {
@@ -46,7 +51,7 @@ export class SessionStore {
 
   revoke(id: string): boolean {
     const existed = this.#sessions.delete(id);
-    if (existed) this.#revoked.add(id);
+    if (existed) this.#revoked.set(id, true);
     return existed;
   }
 

@@ -1,4 +1,5 @@
 import type { HttpResponse } from '../http/message.js';
+import { memoryTables, type Tables } from '../storage/tables.js';
 
 /**
  * How long a completed record is kept, from the moment its response was stored: 24 hours of virtual time,
@@ -75,16 +76,23 @@ export class IdempotencyStore {
   readonly #now: () => number;
   /** Write-behind completions not yet committed, in order. */
   readonly #unwritten: { readonly id: string; readonly record: CompletedRecord }[] = [];
-  readonly #records = new Map<string, IdempotencyRecord>();
-  /** Completed records in completion order; an entry whose record was since replaced or forgotten is stale. */
+  readonly #records: Map<string, IdempotencyRecord>;
+  /**
+   * Completed records in completion order; an entry whose record was since replaced or forgotten is stale.
+   * Derived from the records, so tables that come back from disk rebuild it rather than keep it.
+   */
   #expiryQueue: { readonly id: string; readonly record: CompletedRecord }[] = [];
   #expiryHead = 0;
 
-  constructor(now: () => number, settings: Partial<IdempotencyStoreSettings> = {}) {
+  constructor(now: () => number, settings: Partial<IdempotencyStoreSettings> = {}, tables: Tables = memoryTables()) {
     this.retentionUs = positiveInteger('retentionUs', settings.retentionUs ?? defaultRetentionUs);
     this.sweepLimit = positiveInteger('sweepLimit', settings.sweepLimit ?? defaultSweepLimit);
     this.commit = settings.commit ?? 'with-effect';
     this.#now = now;
+    this.#records = tables.map('idempotency');
+    for (const [id, record] of this.#records) if (record.state === 'completed') this.#expiryQueue.push({ id, record });
+    // Completions were appended as the clock advanced; the table's key order is not that order.
+    this.#expiryQueue.sort((a, b) => a.record.completedAtUs - b.record.completedAtUs);
   }
 
   /** The live record for (scope, key), if any; an expired one is forgotten on the way. */

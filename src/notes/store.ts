@@ -1,3 +1,5 @@
+import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
+
 export interface Note {
   readonly id: number;
   readonly content: string;
@@ -8,8 +10,14 @@ export interface Note {
  * so a handler applies its effect in one step and nothing is ever half-applied.
  */
 export class NotesStore {
-  readonly #notes = new Map<number, string>();
-  #nextId = 1;
+  readonly #notes: Map<number, string>;
+  /** The next id POST tries; a PUT may have taken it, so `add` looks further. */
+  readonly #nextId: Counter;
+
+  constructor(tables: Tables = memoryTables()) {
+    this.#notes = tables.map('notes');
+    this.#nextId = tables.counter('notes.next-id', 1);
+  }
 
   get(id: number): Note | undefined {
     const content = this.#notes.get(id);
@@ -25,8 +33,9 @@ export class NotesStore {
 
   /** POST: every call adds one more note under a fresh id, so a repeat is a second note. */
   add(content: string): Note {
-    while (this.#notes.has(this.#nextId)) this.#nextId++;
-    const id = this.#nextId++;
+    let id = this.#nextId.value;
+    while (this.#notes.has(id)) id++;
+    this.#nextId.value = id + 1;
     this.#notes.set(id, content);
     return { id, content };
   }

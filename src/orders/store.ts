@@ -1,4 +1,5 @@
 import { inScope, type LookupScope } from '../policy/policy.js';
+import { memoryTables, type Tables } from '../storage/tables.js';
 
 export interface Order {
   readonly id: number;
@@ -15,7 +16,11 @@ export interface Order {
  * `exists` tells a handler whether a miss was someone else's order (403) or no order (404).
  */
 export class OrdersStore {
-  readonly #orders = new Map<number, Order>();
+  readonly #orders: Map<number, Order>;
+
+  constructor(tables: Tables = memoryTables()) {
+    this.#orders = tables.map('orders');
+  }
 
   add(order: Order): void {
     this.#orders.set(order.id, order);

@@ -1,3 +1,5 @@
+import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
+
 /** One decision, as a security reviewer reads it: who, did what, to what, when, allowed or not, and why. */
 export interface AuditRecord {
   readonly atUs: number;
@@ -17,19 +19,23 @@ export interface AuditRecord {
 
 /**
  * Every decision of both gates, in order. Bounded: it keeps the newest `capacity` records and counts the
- * rest, so a long run cannot grow it without limit.
+ * rest, so a long run cannot grow it without limit. Each record is kept under its sequence number, which is
+ * what lets the log be a table like any store's: appending one and forgetting the oldest are two keys.
  */
 export class AuditLog {
-  readonly #records: AuditRecord[] = [];
+  /** By sequence number from 0; a map keeps insertion order, which is sequence order. */
+  readonly #records: Map<number, AuditRecord>;
   readonly #capacity: number;
   readonly #listeners: ((record: AuditRecord) => void)[] = [];
-  #dropped = 0;
-  #next = 0;
-  #allowed = 0;
-  #denied = 0;
+  /** The sequence number the next record gets: every record ever made, dropped ones included. */
+  readonly #next: Counter;
+  readonly #allowed: Counter;
 
-  constructor(capacity = 10_000) {
+  constructor(capacity = 10_000, tables: Tables = memoryTables()) {
     this.#capacity = capacity;
+    this.#records = tables.map('audit');
+    this.#next = tables.counter('audit.next', 0);
+    this.#allowed = tables.counter('audit.allowed', 0);
   }
 
   /** Returns the way to stop listening: a restarted origin's detector must not share the log with a dead one's. */
@@ -42,27 +48,20 @@ export class AuditLog {
   }
 
   record(record: AuditRecord): void {
-    if (record.decision === 'allow') this.#allowed++;
-    else this.#denied++;
-    if (this.#records.length < this.#capacity) this.#records.push(record);
-    else {
-      // A ring: overwrite the oldest in place rather than shifting ten thousand records per request.
-      this.#records[this.#next] = record;
-      this.#next = (this.#next + 1) % this.#capacity;
-      this.#dropped++;
-    }
+    if (record.decision === 'allow') this.#allowed.value++;
+    const sequence = this.#next.value++;
+    this.#records.set(sequence, record);
+    if (this.#records.size > this.#capacity) this.#records.delete(sequence - this.#capacity);
     for (const listener of this.#listeners) listener(record);
   }
 
-  /**
-   * Oldest first, as a snapshot: handing out the ring itself would let a caller's array grow with later
-   * records, then turn newest-first once the ring overwrites it in place.
-   */
+  /** Oldest first, as a snapshot: the caller's array does not grow with later records. */
   get records(): readonly AuditRecord[] {
-    return [...this.#records.slice(this.#next), ...this.#records.slice(0, this.#next)];
+    return [...this.#records.values()];
   }
 
   counts(): { readonly allowed: number; readonly denied: number; readonly dropped: number } {
-    return { allowed: this.#allowed, denied: this.#denied, dropped: this.#dropped };
+    const total = this.#next.value;
+    return { allowed: this.#allowed.value, denied: total - this.#allowed.value, dropped: total - this.#records.size };
   }
 }

@@ -1,3 +1,5 @@
+import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
+
 export interface Post {
   readonly id: number;
   readonly authorId: number;
@@ -32,16 +34,26 @@ export interface PostPageRequest {
  * caller to check against the users, and `removeAuthor` is how a user's deletion reaches in here.
  */
 export class PostsStore {
-  readonly #posts = new Map<number, Post>();
-  readonly #comments = new Map<number, Comment>();
-  /** Post ids per author and comment ids per post, ascending, so the newest are at the end. */
+  readonly #posts: Map<number, Post>;
+  readonly #comments: Map<number, Comment>;
+  /** Post ids per author and comment ids per post, ascending, so the newest are at the end: derived, not kept. */
   readonly #postIdsByAuthor = new Map<number, number[]>();
   readonly #commentIdsByPost = new Map<number, number[]>();
-  #nextPostId = 1;
-  #nextCommentId = 1;
+  readonly #nextPostId: Counter;
+  readonly #nextCommentId: Counter;
+
+  constructor(tables: Tables = memoryTables()) {
+    this.#posts = tables.map('posts');
+    this.#comments = tables.map('comments');
+    this.#nextPostId = tables.counter('posts.next-id', 1);
+    this.#nextCommentId = tables.counter('comments.next-id', 1);
+    // Tables come back in id order, so each index is built ascending, as adding one by one builds it.
+    for (const post of this.#posts.values()) append(this.#postIdsByAuthor, Object.freeze(post).authorId, post.id);
+    for (const comment of this.#comments.values()) append(this.#commentIdsByPost, Object.freeze(comment).postId, comment.id);
+  }
 
   addPost(authorId: number, title: string): Post {
-    const post: Post = Object.freeze({ id: this.#nextPostId++, authorId, title });
+    const post: Post = Object.freeze({ id: this.#nextPostId.value++, authorId, title });
     this.#posts.set(post.id, post);
     append(this.#postIdsByAuthor, authorId, post.id);
     return post;
@@ -50,7 +62,7 @@ export class PostsStore {
   /** Undefined when the post does not exist: a comment never points at nothing. */
   addComment(postId: number, authorId: number, body: string): Comment | undefined {
     if (!this.#posts.has(postId)) return undefined;
-    const comment: Comment = Object.freeze({ id: this.#nextCommentId++, postId, authorId, body });
+    const comment: Comment = Object.freeze({ id: this.#nextCommentId.value++, postId, authorId, body });
     this.#comments.set(comment.id, comment);
     append(this.#commentIdsByPost, postId, comment.id);
     return comment;

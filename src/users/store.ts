@@ -1,3 +1,4 @@
+import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
 import { pickUserFields, type UserFields } from './fields.js';
 
 export interface User extends UserFields {
@@ -21,11 +22,17 @@ export interface UserPageRequest {
 /**
  * The users of the service. Ids are positive integers handed out in order and never reused, so a deleted
  * user's URL never comes to mean someone else. Only POST creates users, so the map's insertion order is id
- * order, and a listing walks it without sorting.
+ * order (tables come back from disk in key order, which is the same), and a listing walks it without sorting.
  */
 export class UsersStore {
-  readonly #users = new Map<number, User>();
-  #nextId = 1;
+  readonly #users: Map<number, User>;
+  readonly #nextId: Counter;
+
+  constructor(tables: Tables = memoryTables()) {
+    this.#users = tables.map('users');
+    this.#nextId = tables.counter('users.next-id', 1);
+    for (const user of this.#users.values()) Object.freeze(user);
+  }
 
   get(id: number): User | undefined {
     return this.#users.get(id);
@@ -41,7 +48,7 @@ export class UsersStore {
   }
 
   add(fields: UserFields): User {
-    const user = record(this.#nextId++, fields);
+    const user = record(this.#nextId.value++, fields);
     this.#users.set(user.id, user);
     return user;
   }

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { open } from 'lmdb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createOriginStorage } from '../../src/origin-storage.js';
+import { defaultOriginSettings } from '../../src/origin.js';
+import { DurableTables } from './durable-tables.js';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'apisim-tables-'));
+  folders.push(dir);
+  return dir;
+}
+
+let ids = 0;
+const storageOver = (tables: DurableTables) => createOriginStorage(() => 1_000, () => `id-${++ids}`, defaultOriginSettings, tables);
+
+/** What is committed in `dir`, read as another process would: through LMDB, not through the tables' memory. */
+function onDisk(dir: string, table: string, key: number | string): unknown {
+  const root = open({ path: dir, maxDbs: 32, readOnly: true });
+  try {
+    return root.openDB({ name: table }).get(key);
+  } finally {
+    void root.close();
+  }
+}
+
+describe('DurableTables', () => {
+  it('comes back as the last process left it: records, counters and the demo data once', async () => {
+    const dir = folder();
+    const first = DurableTables.open(dir);
+    expect(first.fresh).toBe(true);
+    const storage = storageOver(first);
+    const demo = { users: storage.users.snapshot(), posts: storage.posts.snapshot(), orders: storage.orders.snapshot() };
+    await first.serve(() => {
+      storage.notes.add('a');
+      storage.notes.add('b');
+      storage.notes.delete(2);
+      storage.posts.addComment(1, 2, 'hello');
+      storage.audit.record({ atUs: 1, userId: 1, username: 'alice', via: 'session', operation: 'read notes', object: 'notes/1', objectId: 1, decision: 'allow', reason: 'owner', status: 200 });
+    });
+    const signingKey = first.signingKey;
+    await first.close();
+
+    const second = DurableTables.open(dir);
+    expect(second.fresh).toBe(false);
+    expect(second.signingKey).toEqual(signingKey);
+    const again = storageOver(second);
+    expect(again.notes.snapshot()).toEqual([{ id: 1, content: 'a' }]);
+    // The counter is kept: id 2 was handed out and deleted, and is not handed out again.
+    expect(again.notes.add('c').id).toBe(3);
+    expect(again.users.snapshot()).toEqual(demo.users);
+    expect(again.orders.snapshot()).toEqual(demo.orders);
+    expect(again.posts.snapshot().posts).toEqual(demo.posts.posts);
+    expect(again.posts.commentsByPost(1).at(-1)).toMatchObject({ postId: 1, authorId: 2, body: 'hello' });
+    expect(again.audit.counts()).toMatchObject({ allowed: 1, denied: 0 });
+    await second.close();
+  });
+
+  it("commits a request's own changes only: one still running has nothing on disk, however much it changed", async () => {
+    const dir = folder();
+    const tables = DurableTables.open(dir);
+    const storage = storageOver(tables);
+    let finishSlow!: () => void;
+    const slow = tables.serve(async () => {
+      const ticket = storage.idempotency.claim('alice', 'k1', 'fp');
+      if (ticket.outcome !== 'claimed') throw new Error('expected a fresh claim');
+      storage.notes.put(1, 'slow');
+      await new Promise<void>((resolve) => (finishSlow = resolve));
+      storage.idempotency.complete(ticket.record, { status: 200, headers: {}, body: '{}', bodyBytes: 2 });
+    });
+    await tables.serve(() => storage.notes.put(2, 'quick'));
+    expect(onDisk(dir, 'notes', 2)).toBe('quick');
+    // Its effect is in memory (a reader in this process sees it) but not on disk, and neither is its claim.
+    expect(storage.notes.get(1)?.content).toBe('slow');
+    expect(onDisk(dir, 'notes', 1)).toBeUndefined();
+    expect(onDisk(dir, 'idempotency', '5:alicek1')).toBeUndefined();
+    finishSlow();
+    await slow;
+    expect(onDisk(dir, 'notes', 1)).toBe('slow');
+    expect(onDisk(dir, 'idempotency', '5:alicek1')).toMatchObject({ state: 'completed', response: { status: 200 } });
+    await tables.close();
+  });
+
+  it('writes the value a key has when the commit runs, so the later change is the one kept', async () => {
+    const dir = folder();
+    const tables = DurableTables.open(dir);
+    const storage = storageOver(tables);
+    let finishFirst!: () => void;
+    const first = tables.serve(async () => {
+      storage.notes.put(1, 'first');
+      await new Promise<void>((resolve) => (finishFirst = resolve));
+    });
+    await tables.serve(() => storage.notes.put(1, 'second'));
+    finishFirst();
+    await first;
+    expect(onDisk(dir, 'notes', 1)).toBe('second');
+    expect(storage.notes.get(1)?.content).toBe('second');
+    await tables.close();
+  });
+
+  it('commits changes made outside a request on their own, and says when they are on disk', async () => {
+    const dir = folder();
+    const tables = DurableTables.open(dir);
+    const storage = storageOver(tables);
+    await tables.whenCommitted();
+    expect(tables.whenCommitted()).toBeUndefined();
+    storage.notes.put(5, 'loose');
+    const committed = tables.whenCommitted();
+    expect(committed).toBeInstanceOf(Promise);
+    expect(onDisk(dir, 'notes', 5)).toBeUndefined();
+    await committed;
+    expect(onDisk(dir, 'notes', 5)).toBe('loose');
+    await tables.close();
+  });
+
+  it('refuses a data folder of another schema version rather than misread it', async () => {
+    const dir = folder();
+    const root = open({ path: dir, maxDbs: 32 });
+    await root.openDB({ name: 'meta' }).put('schema-version', 99);
+    await root.close();
+    expect(() => DurableTables.open(dir)).toThrow(`${dir} holds data of schema version 99; this apisim reads version 1`);
+  });
+});

@@ -1,0 +1,158 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { open, type Database, type RootDatabase } from 'lmdb';
+import type { Counter, TableKey, Tables } from '../../src/storage/tables.js';
+import { ChangeSet, type ChangedTable } from './change-set.js';
+import { JournaledMap } from './journaled-map.js';
+
+/** Bumped when a table's records change shape; a data folder of another version is refused, never misread. */
+const schemaVersion = 1;
+
+/** What the origin's tables need beside themselves: a named database each, plus `meta` and `counters`. */
+const maxTables = 32;
+
+/**
+ * The origin's tables in an LMDB environment in `dir` (docs/decisions.md, "The embedded database for
+ * `npm start`"). Every record stays in memory, as in the simulator; the disk is written, and read only once,
+ * when the tables open.
+ *
+ * A transaction per request: `serve` runs the request with a change set of its own (AsyncLocalStorage, so
+ * what its awaits change is still its own), and when its answer is ready writes the keys it changed in one
+ * transaction, and only then lets the answer go. A request's effect and its idempotency record are changed
+ * in one synchronous step, so they are in one change set and reach the disk together or not at all: a
+ * SIGKILL lands before the commit (nothing of the request is there, and nothing was answered) or after it.
+ * LMDB batches the transactions that wait together into one commit, so concurrent requests share a disk
+ * write. Changes made outside any request (an upgrade's audit record, a socket's mutation, the demo data,
+ * forgetting in-flight idempotency records on start) join the next commit, which `whenCommitted` waits for.
+ */
+export class DurableTables implements Tables {
+  readonly fresh: boolean;
+  /** The access-token key, kept with the data: a token issued before a restart is still good after it. */
+  readonly signingKey: Uint8Array;
+  readonly #root: RootDatabase;
+  readonly #meta: Database<unknown, string>;
+  readonly #databases = new Map<string, Database<unknown, TableKey>>();
+  readonly #maps = new Map<string, JournaledMap<TableKey, unknown>>();
+  readonly #counters: JournaledMap<string, number>;
+  readonly #requests = new AsyncLocalStorage<ChangeSet>();
+  /** Changes no request owns, waiting for the next commit. */
+  #loose = new ChangeSet();
+  #looseCommit: Promise<void> | undefined;
+  readonly #changes = (): ChangeSet => this.#requests.getStore() ?? this.#looseChanges();
+
+  /** The data folder, absolute. */
+  readonly dir: string;
+
+  private constructor(dir: string) {
+    this.dir = resolve(dir);
+    mkdirSync(dir, { recursive: true });
+    this.#root = open({ path: dir, maxDbs: maxTables });
+    this.#meta = this.#root.openDB<unknown, string>({ name: 'meta' });
+    const version = this.#meta.get('schema-version');
+    if (version !== undefined && version !== schemaVersion) {
+      throw new Error(`${dir} holds data of schema version ${JSON.stringify(version)}; this apisim reads version ${schemaVersion}. Start with another --data folder, or --memory.`);
+    }
+    this.fresh = version === undefined;
+    if (this.fresh) {
+      this.signingKey = new Uint8Array(randomBytes(32));
+      this.#meta.transactionSync(() => {
+        void this.#meta.put('schema-version', schemaVersion);
+        void this.#meta.put('signing-key', Buffer.from(this.signingKey));
+      });
+    } else this.signingKey = new Uint8Array(this.#meta.get('signing-key') as Buffer);
+    this.#counters = this.#open<string, number>('counters');
+  }
+
+  /** Opens (creating when absent) the data folder `dir`. */
+  static open(dir: string): DurableTables {
+    return new DurableTables(dir);
+  }
+
+  map<K extends TableKey, V>(name: string): Map<K, V> {
+    return this.#open<K, V>(name);
+  }
+
+  #open<K extends TableKey, V>(name: string): JournaledMap<K, V> {
+    if (this.#maps.has(name)) throw new Error(`the table ${name} is already open: two stores would share its records`);
+    const db = this.#root.openDB<unknown, TableKey>({ name });
+    this.#databases.set(name, db);
+    const loaded = [...db.getRange()].map(({ key, value }) => [key, value] as const);
+    const map = new JournaledMap<TableKey, unknown>(name, loaded, this.#changes);
+    this.#maps.set(name, map);
+    return map as unknown as JournaledMap<K, V>;
+  }
+
+  counter(name: string, start: number): Counter {
+    const counters = this.#counters;
+    if (!counters.has(name)) counters.set(name, start);
+    return {
+      get value() {
+        return counters.get(name)!;
+      },
+      set value(next: number) {
+        counters.set(name, next);
+      },
+    };
+  }
+
+  /**
+   * Runs `work` as one request: what it changes is committed in one transaction before the promise settles.
+   * A request that changed nothing (a read) settles without touching the disk.
+   */
+  async serve<T>(work: () => T | Promise<T>): Promise<T> {
+    const changes = new ChangeSet();
+    try {
+      const result = await this.#requests.run(changes, work);
+      if (!changes.empty) await this.#commit(changes);
+      return result;
+    } finally {
+      changes.settle();
+    }
+  }
+
+  /**
+   * Resolves once what was changed so far in this context is on disk: inside a request, when the request's
+   * commit is done; outside, when the next commit of loose changes is. Undefined when nothing waits.
+   */
+  whenCommitted(): Promise<void> | undefined {
+    return this.#requests.getStore()?.committed() ?? this.#looseCommit;
+  }
+
+  /** Waits for what is still to be written, then closes the environment. */
+  async close(): Promise<void> {
+    await this.#looseCommit;
+    await this.#root.close();
+  }
+
+  #looseChanges(): ChangeSet {
+    // The commit starts after the step that made the change, so a step's changes go in one transaction.
+    this.#looseCommit ??= Promise.resolve().then(() => {
+      const changes = this.#loose;
+      this.#loose = new ChangeSet();
+      return this.#commit(changes);
+    }).finally(() => {
+      this.#looseCommit = undefined;
+      if (!this.#loose.empty) this.#looseChanges();
+    });
+    return this.#loose;
+  }
+
+  /** One transaction: each changed key's value as it is now, or its removal. Loose changes come along. */
+  async #commit(changes: ChangeSet): Promise<void> {
+    if (changes !== this.#loose) changes.absorb(this.#loose);
+    await this.#root.transaction(() => {
+      for (const [table, keys] of changes.entries()) this.#write(table, keys);
+    });
+  }
+
+  #write(table: ChangedTable, keys: Set<TableKey>): void {
+    const db = this.#databases.get(table.name)!;
+    for (const key of keys) {
+      const value = table.current(key);
+      if (value === undefined) void db.remove(key);
+      else void db.put(key, value);
+    }
+  }
+}
