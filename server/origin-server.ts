@@ -7,6 +7,7 @@ import { httpFront } from './http-front.js';
 import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realEnvironment } from './real-environment.js';
 import { socketFront } from './socket-door.js';
+import { committedFirst } from './storage/committed-peer.js';
 import { DurableTables } from './storage/durable-tables.js';
 
 export type { RunningServer } from './listening-server.js';
@@ -77,29 +78,5 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
     },
     origin,
     dataDir: tables?.dir,
-  };
-}
-
-/**
- * A peer whose messages leave only once the changes made before them are committed: the answer to a mutation
- * sent over the socket, or a push about a comment another request added, never tells of something a crash
- * could still undo. Messages keep their order.
- */
-function committedFirst(peer: SocketPeer, tables: DurableTables): SocketPeer {
-  let queue: Promise<void> | undefined;
-  const later = (send: () => void): void => {
-    const waiting = queue ?? tables.whenCommitted();
-    if (waiting === undefined) {
-      send();
-      return;
-    }
-    const next: Promise<void> = waiting.then(send, send).finally(() => {
-      if (queue === next) queue = undefined;
-    });
-    queue = next;
-  };
-  return {
-    send: (text, message) => later(() => peer.send(text, message)),
-    close: (code, reason) => later(() => peer.close(code, reason)),
   };
 }
