@@ -282,11 +282,12 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     if (socket.initDeadlinePassed === undefined) return undefined;
     const deadline = this.#sim.schedule(this.#connectionInitWaitUs, () => {
       if (this.#sockets.get(client, connection) !== socket) return;
-      if (this.#trace.on) {
+      socket.initDeadlinePassed?.();
+      // Recorded only when the wait closed the socket; its close frame follows, sent below.
+      if (this.#trace.on && this.#sockets.get(client, connection) !== socket) {
         const note = `no connection_init within ${formatMs(this.#connectionInitWaitUs)} ms`;
         this.#trace.record({ ...nodeEvent(this.#sim.nowUs, 'timeout', this.name, note), exchangeId: connection, method: 'WS', path: '/graphql' });
       }
-      socket.initDeadlinePassed?.();
       return this.#sendWhenSettled(undefined);
     });
     return () => this.#sim.cancel(deadline);
