@@ -1,4 +1,5 @@
 import { nestedSampleQuery } from '../sim/scenario/builtin/graph.js';
+import { addCommentMutation, commentAddedSubscription } from '../sim/scenario/builtin/graph-subscriptions.js';
 import { builtin, type ResolvedScenario } from '../sim/scenario/resolve.js';
 import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
 
@@ -17,6 +18,7 @@ const builtinNames = [
   'orders-revoked-session-vs-token', 'orders-session-vs-token', 'orders-sequential-probe',
   'graph-nested-post', 'graph-partial-failure', 'graph-invalid-field', 'graph-persisted-get',
   'graph-depth-rejection', 'graph-cost-rejection',
+  'graph-subscription', 'graph-subscription-rejected', 'graph-subscription-field-forbidden', 'graph-subscription-revoked',
 ] as const;
 
 const json = { 'content-type': 'application/json' };
@@ -93,9 +95,33 @@ const ownScripts: Readonly<Record<string, ScenarioInput>> = {
   },
 };
 
+const comment = (client: string, atUs: number, postId: string, body: string) => ({
+  client, atUs, method: 'POST', path: '/graphql', body: { query: addCommentMutation, variables: { postId, body } },
+});
+const watch = (client: string, postId: string, atUs: number, untilUs?: number) => ({
+  client, atUs, query: commentAddedSubscription, variables: { postId }, ...(untilUs !== undefined && { untilUs }),
+});
+
+/** Subscriptions the built-ins leave out: their server-side endings. */
+const subscriptionScripts: Readonly<Record<string, ScenarioInput>> = {
+  // Carol listens to alice's post 1 and bob to her post 3; alice comments, then deletes herself and with her
+  // the posts: both get complete, carol after her push. Sam's subscription on bob's post 9 goes on.
+  'agreement-subscription-post-deleted': {
+    steps: [comment('alice', 400_000, '1', 'last words'), { client: 'alice', atUs: 700_000, method: 'DELETE', path: '/users/1' }, comment('bob', 1_000_000, '9', 'still here')],
+    subscriptions: [watch('carol', '1', 0), watch('bob', '3', 0), watch('sam', '9', 0, 1_500_000)],
+  },
+  // A budget that pays for the subscribe and one push, restored too slowly to matter in either run: the
+  // second push ends the subscription with THROTTLED, the third comment reaches nobody.
+  'agreement-subscription-budget': {
+    graph: { costBudget: { maximumAvailable: 5, restoreRate: 0.001 } },
+    steps: [comment('alice', 400_000, '9', 'one'), comment('alice', 700_000, '9', 'two'), comment('alice', 1_000_000, '9', 'three')],
+    subscriptions: [watch('bob', '9', 0)],
+  },
+};
+
 /** Every script, built-ins first; the specs are parsed here, as `npm run sim` parses its scenarios. */
 export function agreementScripts(seed: number): readonly AgreementScript[] {
   const builtins = builtinNames.map((name) => builtin(name, seed));
-  const own = Object.entries(ownScripts).map(([name, input]) => ({ name, spec: parseScenario(input, name) }));
+  const own = Object.entries({ ...ownScripts, ...subscriptionScripts }).map(([name, input]) => ({ name, spec: parseScenario(input, name) }));
   return [...builtins, ...own];
 }

@@ -29,6 +29,23 @@ export function comparableJson(value: unknown): unknown {
   return JSON.parse(masked(JSON.stringify(value))) as unknown;
 }
 
+/**
+ * A subscription as the agreement test compares it: how it ended, its handshake, and what the server sent for
+ * it (types and payloads, in order), with the masks above and the budget's wait, which is elapsed time too.
+ */
+export function comparableSubscription(record: {
+  readonly outcome: string;
+  readonly handshakeStatus: number | undefined;
+  readonly received: readonly { readonly type: string; readonly payload: unknown }[];
+  readonly close: { readonly code: number; readonly reason: string } | undefined;
+}): unknown {
+  const received = record.received.map(({ type, payload }) => ({ type, payload }));
+  const text = masked(JSON.stringify({ outcome: record.outcome, handshakeStatus: record.handshakeStatus, received, close: record.close }))
+    .replace(/"retryAfterSeconds":\d+/g, '"retryAfterSeconds":"<time-dependent>"')
+    .replace(/again in \d+ s/g, 'again in <time-dependent> s');
+  return JSON.parse(text) as unknown;
+}
+
 function masked(text: string): string {
   return text
     .replace(/eyJ[\w-]*\.[\w-]*\.[\w-]*/g, '<jwt>')

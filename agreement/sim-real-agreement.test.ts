@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../sim/scenario/run.js';
 import { agreementScripts } from './agreement-scripts.js';
-import { comparable, comparableJson } from './comparable.js';
+import { comparable, comparableJson, comparableSubscription } from './comparable.js';
 import { runOverSockets } from './socket-run.js';
 
 const seed = 1;
@@ -24,6 +24,7 @@ describe('the simulator and real sockets agree', () => {
     expect(real.cache).toEqual({ hits: simulated.cache.hits, misses: simulated.cache.misses, stores: simulated.cache.stores });
     expect(real.audit).toEqual({ allowed: simulated.audit.allowed, denied: simulated.audit.denied });
     expect(real.alerts.map((a) => [a.userId, a.resource, a.ids])).toEqual(simulated.alerts.map((a) => [a.userId, a.resource, a.ids]));
+    expect(real.subscriptions.map(comparableSubscription)).toEqual(simulated.subscriptions.map(comparableSubscription));
     expect(real.serverLog).toEqual([]);
   });
 });

@@ -49,7 +49,11 @@ async function simulated(session: SocketSession, wrap: Wrap = asItIs): Promise<v
   const origin = createOrigin({ ...testEnvironment(), now: sim.now });
   const names = session.sockets.map((s) => credentialName(s.credential));
   const credentials = await mintCredentials(origin, new Set([...names, 'session:alice']));
-  const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin: wrap(origin), settings: defaultTopologySettings, clientSettings: defaultClientSettings });
+  const actions = actionsOf(session);
+  // The wait for connection_init outlasts the session (its steps are 2 s apart, and 4408 is not bad input's
+  // answer): every socket meets the frames the fuzz sends it, and its last close stops the wait.
+  const settings = { ...defaultTopologySettings, connectionInitWaitUs: (actions.length + 2) * stepGapUs };
+  const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin: wrap(origin), settings, clientSettings: defaultClientSettings });
   const problems: string[] = [];
   const sockets = names.map((name, i) => {
     const client = `c${i + 1}`;
@@ -68,7 +72,6 @@ async function simulated(session: SocketSession, wrap: Wrap = asItIs): Promise<v
     });
     return socket;
   });
-  const actions = actionsOf(session);
   actions.forEach((action, k) => sim.schedule((k + 1) * stepGapUs, () => {
     switch (action.kind) {
       case 'frame':

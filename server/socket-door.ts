@@ -84,11 +84,14 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
     // Frames the door sends before `ws` has the socket cannot exist (it sends after `receive` only), but
     // the peer is handed over first, so it must not assume a socket yet.
     let ws: WebSocket | undefined;
+    let initWait: NodeJS.Timeout | undefined;
     const peer: SocketPeer = {
       send: (text) => {
         if (ws !== undefined && ws.readyState === ws.OPEN) ws.send(text);
       },
       close: (code, reason) => ws?.close(code, reason),
+      // The wait is over once `connection_init` came: no timer is kept for a socket that has nothing to fear from it.
+      initialised: () => clearTimeout(initWait),
     };
     const opened = (opening: SocketOpening): void => {
       const door = opening.socket;
@@ -110,7 +113,7 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
           accepted.once('close', () => sockets.delete(accepted));
           serveFrames(accepted, door, log);
           // Real time is the transport's: the door only hears that the wait is over (src/ keeps no timer).
-          const initWait = setTimeout(() => door.initDeadlinePassed?.(), initWaitMs);
+          initWait = setTimeout(() => door.initDeadlinePassed?.(), initWaitMs);
           const keepAlive = keepAlivePings(accepted, keepAliveMs);
           accepted.once('close', () => {
             clearTimeout(initWait);

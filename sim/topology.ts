@@ -6,7 +6,7 @@ import { Link, type LinkSettings } from './link.js';
 import type { Network, SimNode } from './node.js';
 import { type CacheMode, CacheNode } from './nodes/cache.js';
 import { ClientNode } from './nodes/client.js';
-import { type OriginAnswers, OriginNode } from './nodes/origin.js';
+import { defaultConnectionInitWaitUs, type OriginAnswers, OriginNode } from './nodes/origin.js';
 import type { OriginRestarts } from './nodes/origin-life.js';
 import type { OriginProcess } from './nodes/origin-process.js';
 import type { RngStreams } from './rng.js';
@@ -22,15 +22,21 @@ export interface TopologySettings {
   readonly originProcessingUs: number;
   /** How long the cache takes to answer from its store (used once the cache stores). */
   readonly cacheHitUs: number;
+  /** How long the origin waits for a new socket's `connection_init` before closing it with 4408. */
+  readonly connectionInitWaitUs: number;
   readonly cache: CacheMode;
 }
 
-/** Spec §8.5 and DESIGN.md: 60 ms one way at 2 Mbit/s to the cache, a LAN of no delay, 15 ms at the origin. */
+/**
+ * Spec §8.5 and DESIGN.md: 60 ms one way at 2 Mbit/s to the cache, a LAN of no delay, 15 ms at the origin;
+ * graphql-ws's 3 s for `connection_init`.
+ */
 export const defaultTopologySettings: TopologySettings = {
   wan: { oneWayDelayUs: 60_000, bandwidthBitsPerSecond: 2_000_000, faults: [] },
   lan: { oneWayDelayUs: 0, bandwidthBitsPerSecond: Number.POSITIVE_INFINITY, faults: [] },
   originProcessingUs: 15_000,
   cacheHitUs: 0,
+  connectionInitWaitUs: defaultConnectionInitWaitUs,
   cache: 'rfc9111',
 };
 
@@ -80,7 +86,9 @@ export class Topology<P extends OriginProcess = OriginProcess> implements Networ
     this.#tally = tally;
     const store = new SharedCache({ invalidation: settings.cache === 'rfc9111' ? 'rfc9111' : 'never' });
     this.cache = new CacheNode({ name: 'cache', sim, trace, network: this, cacheHitUs: settings.cacheHitUs, store });
-    this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts, answers: originAnswers });
+    this.origin = new OriginNode({ name: originAddress, sim, trace, network: this, process: origin, processingUs: settings.originProcessingUs, restarts, answers: originAnswers,
+      connectionInitWaitUs: settings.connectionInitWaitUs,
+    });
     this.lan = new Link({ name: 'lan', near: this.cache, far: this.origin, settings: settings.lan, sim, trace, rng: streams.stream('link:lan') });
   }
 

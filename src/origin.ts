@@ -161,6 +161,9 @@ export function createOrigin(
     },
     openSocket: socketDoor,
     socketMessagesSettled: () => sockets.deliveries.settled(),
-    halt: stopDetecting,
+    halt: () => {
+      stopDetecting();
+      graph.halt();
+    },
   };
 }

@@ -23,5 +23,7 @@ export function committedFirst(peer: SocketPeer, tables: DurableTables): SocketP
   return {
     send: (text, message) => later(() => peer.send(text, message)),
     close: (code, reason) => later(() => peer.close(code, reason)),
+    // Nothing leaves the process here, so nothing waits: it only stops the transport's timer.
+    initialised: () => peer.initialised?.(),
   };
 }

@@ -19,7 +19,8 @@ export interface SocketMessage {
 /**
  * - `active`: running when the run ended;
  * - `completed`: the client sent `complete` (its `untilUs` came);
- * - `done`: the server sent `complete` (a query or mutation sent over the socket);
+ * - `done`: the server sent `complete` (a query or mutation sent over the socket, or a subscription whose post
+ *   was deleted);
  * - `error`: the server refused or failed the operation (`error`);
  * - `closed`: the socket closed under it (see `close`);
  * - `refused`: the upgrade was refused (see `handshakeStatus`), so no socket and no `subscribe`;
@@ -58,6 +59,8 @@ export class GraphSocketClient {
   readonly #sim: Simulation;
   readonly #node: ClientNode;
   readonly #credential: Headers;
+  /** false: a client that never sends `connection_init`, whose socket the origin closes with 4408. */
+  readonly #sendsConnectionInit: boolean;
   #state: State = 'idle';
   #connection = 0;
   #lastId = 0;
@@ -65,10 +68,11 @@ export class GraphSocketClient {
   readonly #waiting: SubscriptionRecord[] = [];
   readonly #active = new Map<string, SubscriptionRecord>();
 
-  constructor(sim: Simulation, node: ClientNode, credential: Headers) {
+  constructor(sim: Simulation, node: ClientNode, credential: Headers, sendsConnectionInit = true) {
     this.#sim = sim;
     this.#node = node;
     this.#credential = credential;
+    this.#sendsConnectionInit = sendsConnectionInit;
   }
 
   subscribe(record: SubscriptionRecord): void {
@@ -115,7 +119,7 @@ export class GraphSocketClient {
     this.#node.frameSinks.set(exchange.id, (env) => this.#receive(env));
     // Everything it was opened for was cancelled while the upgrade was on its way.
     if (this.#waiting.length === 0) this.#closeIfIdle();
-    else this.#send({ type: 'connection_init' });
+    else if (this.#sendsConnectionInit) this.#send({ type: 'connection_init' });
   }
 
   #receive(env: FrameEnvelope): void {

@@ -1,6 +1,7 @@
 import { andThen, type Maybe } from '../../src/http/handler.js';
 import type { HttpResponse } from '../../src/http/message.js';
 import { isWebSocketUpgrade } from '../../src/http/websocket-upgrade.js';
+import type { GraphSocket } from '../../src/graph/subscriptions/graph-sockets.js';
 import type { SocketOpening } from '../../src/origin-socket.js';
 import { type FrameEnvelope, type RequestEnvelope, type ResponseEnvelope, responseTo, type WireMessage } from '../envelope.js';
 import { describeCrash, type OriginCrash } from '../faults/origin-crash.js';
@@ -27,7 +28,12 @@ export interface OriginNodeOptions<P extends OriginProcess> {
   readonly restarts?: OriginRestarts<P> | undefined;
   /** How a late answer is waited for (`OriginAnswers`); `in-event` when absent. */
   readonly answers?: OriginAnswers | undefined;
+  /** How long a new socket may go without `connection_init` before it is closed with 4408; 3 s when absent. */
+  readonly connectionInitWaitUs?: number | undefined;
 }
+
+/** graphql-ws's own `connectionInitWaitTimeout`, as `npm start` waits (`server/socket-door.ts`). */
+export const defaultConnectionInitWaitUs = 3_000_000;
 
 /**
  * - `in-event` (apisim's own origin): the event that handles a request waits for a late answer, so an effect
@@ -75,6 +81,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   readonly #life: OriginLife<P>;
   readonly #sockets = new SocketTable();
   readonly #processingUs: number;
+  readonly #connectionInitWaitUs: number;
   readonly #processNote: string;
   #requestsHandled = 0;
   #framesHandled = 0;
@@ -86,13 +93,14 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   readonly #awaited = new Set<AwaitedAnswer>();
   #failure: AnswerFailedError | undefined;
 
-  constructor({ name, sim, trace, network, process, processingUs, restarts, answers }: OriginNodeOptions<P>) {
+  constructor({ name, sim, trace, network, process, processingUs, restarts, answers, connectionInitWaitUs }: OriginNodeOptions<P>) {
     this.name = name;
     this.#detached = answers === 'detached';
     this.#sim = sim;
     this.#trace = trace;
     this.#network = network;
     this.#processingUs = processingUs;
+    this.#connectionInitWaitUs = connectionInitWaitUs ?? defaultConnectionInitWaitUs;
     this.#processNote = `handled in ${formatMs(processingUs)} ms`;
     this.#life = new OriginLife(process, restarts);
     for (const crash of this.#life.timedCrashes) sim.schedule(crash.atUs, () => this.#crash(crash, undefined));
@@ -259,9 +267,30 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   }
 
   #opened(env: RequestEnvelope, opening: SocketOpening): void {
-    if (opening.socket !== undefined) this.#sockets.open(env.client, env.exchangeId, opening.socket);
+    const socket = opening.socket;
+    if (socket !== undefined) this.#sockets.open(env.client, env.exchangeId, socket, this.#timeInitWait(env.client, env.exchangeId, socket));
     this.#reply(responseTo(env, opening.response));
     this.#flush();
+  }
+
+  /**
+   * The wait for `connection_init`, on the virtual clock from the 101 on, as `npm start` times it with a
+   * real timer: when it is over the socket hears so (4408 unless the message came). The socket table
+   * stops it when `connection_init` comes or the socket goes, so only a silent socket's wait ever runs.
+   */
+  #timeInitWait(client: string, connection: number, socket: GraphSocket): (() => void) | undefined {
+    if (socket.initDeadlinePassed === undefined) return undefined;
+    const deadline = this.#sim.schedule(this.#connectionInitWaitUs, () => {
+      if (this.#sockets.get(client, connection) !== socket) return;
+      socket.initDeadlinePassed?.();
+      // Recorded only when the wait closed the socket; its close frame follows, sent below.
+      if (this.#trace.on && this.#sockets.get(client, connection) !== socket) {
+        const note = `no connection_init within ${formatMs(this.#connectionInitWaitUs)} ms`;
+        this.#trace.record({ ...nodeEvent(this.#sim.nowUs, 'timeout', this.name, note), exchangeId: connection, method: 'WS', path: '/graphql' });
+      }
+      return this.#sendWhenSettled(undefined);
+    });
+    return () => this.#sim.cancel(deadline);
   }
 
   #frame(env: FrameEnvelope): Maybe<void> {

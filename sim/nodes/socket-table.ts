@@ -22,6 +22,11 @@ export class SocketTable {
   /** Each open socket's one address, found by client and connection without building a key per frame. */
   readonly #addresses = new Map<string, Map<number, SocketAddress>>();
   readonly #outbox: FrameEnvelope[] = [];
+  /**
+   * What stops each socket's wait for `connection_init` while it runs: the wait ends when the message
+   * comes or the socket goes, so a timely socket leaves no event behind to move the clock.
+   */
+  readonly #initWaits = new Map<SocketAddress, () => void>();
 
   /** Sockets open now. */
   get size(): number {
@@ -33,8 +38,11 @@ export class SocketTable {
     return address === undefined ? undefined : this.#sockets.get(address);
   }
 
-  /** A re-sent upgrade of the same exchange replaces the socket its lost 101 opened: one exchange, one connection. */
-  open(client: string, connection: number, socket: GraphSocket): void {
+  /**
+   * A re-sent upgrade of the same exchange replaces the socket its lost 101 opened: one exchange, one
+   * connection. `stopInitWait` stops the timing of its wait for `connection_init`, if it is timed.
+   */
+  open(client: string, connection: number, socket: GraphSocket, stopInitWait?: () => void): void {
     let byConnection = this.#addresses.get(client);
     if (byConnection === undefined) {
       byConnection = new Map<number, SocketAddress>();
@@ -46,13 +54,16 @@ export class SocketTable {
       byConnection.set(connection, address);
     }
     this.#sockets.get(address)?.closedByClient();
+    this.#stopInitWait(address);
     this.#sockets.set(address, socket);
+    if (stopInitWait !== undefined) this.#initWaits.set(address, stopInitWait);
   }
 
   delete(client: string, connection: number): void {
     const byConnection = this.#addresses.get(client);
     const address = byConnection?.get(connection);
     if (byConnection === undefined || address === undefined) return;
+    this.#stopInitWait(address);
     this.#sockets.delete(address);
     byConnection.delete(connection);
     if (byConnection.size === 0) this.#addresses.delete(client);
@@ -66,6 +77,10 @@ export class SocketTable {
         this.#outbox.push(closeFrame(client, connection, 'to-client', code, reason));
         this.delete(client, connection);
       },
+      initialised: () => {
+        const address = this.#addresses.get(client)?.get(connection);
+        if (address !== undefined) this.#stopInitWait(address);
+      },
     };
   }
 
@@ -78,8 +93,17 @@ export class SocketTable {
   reset(): SocketAddress[] {
     const open = [...this.#sockets.keys()];
     this.#outbox.length = 0;
+    for (const stop of this.#initWaits.values()) stop();
+    this.#initWaits.clear();
     this.#sockets.clear();
     this.#addresses.clear();
     return open;
+  }
+
+  #stopInitWait(address: SocketAddress): void {
+    const stop = this.#initWaits.get(address);
+    if (stop === undefined) return;
+    this.#initWaits.delete(address);
+    stop();
   }
 }

@@ -46,6 +46,7 @@ export function topologyFrom(spec: RunSettings): TopologySettings {
     lan: linkFrom(d.lan, t.lan),
     originProcessingUs: t.originProcessingUs ?? d.originProcessingUs,
     cacheHitUs: t.cacheHitUs ?? d.cacheHitUs,
+    connectionInitWaitUs: t.connectionInitWaitUs ?? d.connectionInitWaitUs,
     cache: spec.modes.cache,
   };
 }

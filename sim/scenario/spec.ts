@@ -106,6 +106,8 @@ export const subscriptionSpec = z
     variables: z.record(z.string(), z.json()).optional(),
     operationName: z.string().min(1).optional(),
     untilUs: micros.optional().describe('When the client sends complete for it; without it, it runs until the server ends it or the run ends.'),
+    connectionInit: z.boolean().default(true)
+      .describe('false: a client that opens its socket and never sends connection_init, so never subscribes; the origin closes it with 4408 once topology.connectionInitWaitUs has passed.'),
   })
   .refine((s) => s.untilUs === undefined || s.untilUs > s.atUs, { message: 'must be later than atUs', path: ['untilUs'] });
 
@@ -169,6 +171,7 @@ export const scenarioSpec = z.strictObject({
       lan: linkSpec.optional(),
       originProcessingUs: micros.optional(),
       cacheHitUs: micros.optional(),
+      connectionInitWaitUs: micros.optional().describe('How long the origin waits for a new socket\'s connection_init before closing it with 4408 (default 3000000, graphql-ws\'s).'),
     })
     .default({}),
   modes: z

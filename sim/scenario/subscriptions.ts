@@ -17,10 +17,11 @@ export function scheduleSubscriptions(
   const sockets = new Map<string, GraphSocketClient>();
   return specs.map((spec) => {
     const credential = credentialOf(spec);
-    const key = `${spec.client} ${credential.name}`;
+    // A client that never sends connection_init has a socket of its own: it must not hold up the others.
+    const key = `${spec.client} ${credential.name}${spec.connectionInit ? '' : ' silent'}`;
     let socket = sockets.get(key);
     if (socket === undefined) {
-      socket = new GraphSocketClient(sim, top.client(spec.client), credential.headers);
+      socket = new GraphSocketClient(sim, top.client(spec.client), credential.headers, spec.connectionInit);
       sockets.set(key, socket);
     }
     const record = subscriptionRecord(spec.client, { query: spec.query, variables: spec.variables, operationName: spec.operationName });

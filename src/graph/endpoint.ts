@@ -5,7 +5,7 @@ import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
 import type { UsersStore } from '../users/store.js';
-import { CostBudget, type CostBudgetSettings, type CostReport, defaultCostBudget } from './cost-budget.js';
+import { type Charge, CostBudget, type CostBudgetSettings, type CostReport, defaultCostBudget } from './cost-budget.js';
 import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
@@ -17,7 +17,7 @@ import { Loaders } from './loaders.js';
 import { type PersistedMode, PersistedQueries } from './persisted/persisted-queries.js';
 import { type GraphContext, graphSchema } from './schema.js';
 import { EventHub } from './subscriptions/event-hub.js';
-import type { GraphEvent } from './subscriptions/graph-events.js';
+import { type GraphEvent, publishPostsDeleted } from './subscriptions/graph-events.js';
 
 export interface GraphSettings {
   readonly limits: GraphLimits;
@@ -70,6 +70,7 @@ export class GraphEndpoint {
   readonly #cost: CostCheck;
   /** Virtual microseconds, for the cost budget's refill. */
   readonly #now: () => number;
+  readonly #stopHearingRemovals: () => void;
 
   constructor({ users, posts, settings = defaultGraphSettings, now }: GraphEndpointOptions) {
     this.#budget = new CostBudget(settings.costBudget);
@@ -81,6 +82,12 @@ export class GraphEndpoint {
     for (const query of settings.preloadedQueries) this.persisted.preload(query);
     this.documents = new DocumentCache(graphSchema, { parse: (q) => parseWithLimits(q, limits), rules: aliasesAndDepth(limits) });
     this.#cost = maxCostCheck(graphSchema, limits);
+    this.#stopHearingRemovals = posts.onPostsRemoved((postIds) => publishPostsDeleted(this.events, postIds));
+  }
+
+  /** Stops hearing the posts store, which outlives this endpoint when its process crashes (`Origin.halt`). */
+  halt(): void {
+    this.#stopHearingRemovals();
   }
 
   handle(req: HttpRequest, guard: Guard): Maybe<HttpResponse> {
@@ -126,6 +133,14 @@ export class GraphEndpoint {
       return refused(charge.status, [charge.error], charge.retryAfterSeconds === undefined ? {} : { 'retry-after': String(charge.retryAfterSeconds) }, extensions);
     }
     return { ok: true, document: prepared.document, cost, extensions };
+  }
+
+  /**
+   * Charges `cost` to the caller's budget now, outside any admission: what each push of a subscription costs
+   * (the estimate its `subscribe` was admitted at), since each push runs the subscriber's selection again.
+   */
+  charge(guard: Guard, cost: number): Charge {
+    return this.#budget.charge(callerKey(guard.subject), this.#now(), cost);
   }
 
   /** Everything the endpoint counts, as it is now: a copy, so only the endpoint moves it. */

@@ -7,7 +7,7 @@ import type { Comment, Post, PostsStore } from '../posts/store.js';
 import type { User } from '../users/store.js';
 import type { Loaders } from './loaders.js';
 import { countResolverCalls } from './resolver-calls.js';
-import { type CommentAdded, commentAddedTopic, type GraphEvents } from './subscriptions/graph-events.js';
+import { type CommentAdded, commentAddedTopic, endsCommentStream, type GraphEvents } from './subscriptions/graph-events.js';
 import { TopicStream } from './subscriptions/topic-stream.js';
 
 /** What every resolver of one request gets: the caller's gate 2 and the request's batch loaders. */
@@ -175,7 +175,7 @@ const SubscriptionType = new GraphQLObjectType<CommentAdded, GraphContext>({
         if (postId === undefined || ctx.posts.post(postId) === undefined) {
           throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
         }
-        return new TopicStream(ctx.events, commentAddedTopic(postId));
+        return new TopicStream(ctx.events, commentAddedTopic(postId), endsCommentStream);
       },
       resolve: (event, _args, ctx) => {
         allow(ctx, { action: 'read', resource: 'posts' });

@@ -41,6 +41,8 @@ export class PostsStore {
   readonly #commentIdsByPost = new Map<number, number[]>();
   readonly #nextPostId: Counter;
   readonly #nextCommentId: Counter;
+  /** Told the ids of the posts each `removeAuthor` removed, in order of subscription. */
+  readonly #removalListeners = new Set<(postIds: readonly number[]) => void>();
 
   constructor(tables: Tables = memoryTables()) {
     this.#posts = tables.map('posts');
@@ -130,7 +132,19 @@ export class PostsStore {
       siblings.splice(siblings.indexOf(comment.id), 1);
       comments++;
     }
+    // Told once the store is whole again, so a listener that reads it sees the posts gone.
+    if (postIds.length > 0) for (const listener of [...this.#removalListeners]) listener(postIds);
     return { posts: postIds.length, comments };
+  }
+
+  /**
+   * Hears the ids of every post `removeAuthor` removes from now on (the graph ends the subscriptions on
+   * them). The returned function stops it: a crashed process stops listening to the storage it shared.
+   */
+  onPostsRemoved(listener: (postIds: readonly number[]) => void): () => void {
+    const own = (postIds: readonly number[]): void => listener(postIds);
+    this.#removalListeners.add(own);
+    return () => this.#removalListeners.delete(own);
   }
 
   get postCount(): number {

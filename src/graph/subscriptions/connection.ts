@@ -9,6 +9,11 @@ export interface SocketPeer {
   send(text: string, message: ServerMessage): void;
   /** Ends the socket with a close frame; nothing is sent after it. */
   close(code: number, reason: string): void;
+  /**
+   * `connection_init` came: a transport timing the wait for it (`initDeadlinePassed`) may stop now, so no
+   * timer outlives its purpose (in the simulator, an event that would only move the clock).
+   */
+  initialised?(): void;
 }
 
 /** How an operation speaks to its client. Calls after the operation has ended (or the socket closed) do nothing. */
@@ -100,6 +105,7 @@ export class GraphSocketConnection {
         // Gate 1 was passed at the upgrade, with the credential every HTTP request carries; the init payload
         // is not a second way to authenticate.
         this.#initReceived = true;
+        this.#peer.initialised?.();
         this.#send({ type: 'connection_ack' });
         return;
       case 'ping':

@@ -12,6 +12,7 @@ import type { OperationOutput, Operations, Stop } from './connection.js';
 import type { Deliveries } from './deliveries.js';
 import type { GraphEvent } from './graph-events.js';
 import { closeCode, type SubscribePayload } from './protocol.js';
+import { pushRefusal } from './push-charge.js';
 import { TopicStream } from './topic-stream.js';
 
 /** Whether the connection's caller may go on, asked afresh for every `subscribe` and every push. */
@@ -34,6 +35,15 @@ export interface SocketCaller {
 
 const nothingToStop: Stop = () => undefined;
 
+/** What each push of one subscription runs, and what it costs the subscriber. */
+interface Push {
+  readonly document: DocumentNode;
+  readonly variables: Readonly<Record<string, unknown>> | undefined;
+  readonly operationName: string | undefined;
+  /** The estimate its `subscribe` was admitted at. */
+  readonly cost: number;
+}
+
 /**
  * Runs what one `subscribe` carries, through the same doors as `POST /graphql`: the payload is read by the
  * GraphQL-over-HTTP rules (persisted queries included), the caller passes gate 1 and the rate limit again,
@@ -46,6 +56,9 @@ const nothingToStop: Stop = () => undefined;
  *   DataLoader caches, so a push could show an author's name older than the event), and a moment the caller
  *   controls: the work begins inside `publish` and its `next` waits its turn in `deliveries`, never in an
  *   async iterator's detached microtasks;
+ * - each push costs the subscriber the estimate its `subscribe` was admitted at, as a new query of that
+ *   selection would; a budget that cannot pay ends the subscription with `error` (`THROTTLED`);
+ * - the source stream ending (its post deleted) ends the subscription with `complete`;
  * - anything refused gets `error` with the GraphQL errors and no operation.
  */
 export class GraphOperations implements Operations {
@@ -108,10 +121,11 @@ export class GraphOperations implements Operations {
       return nothingToStop;
     }
     const started = this.#endpoint.execute(guard, (contextValue) => createSourceEventStream({ ...args, contextValue }));
+    const push: Push = { document, variables, operationName, cost: admission.cost };
     return andThen(started, (source) => {
       if (source instanceof TopicStream) {
         this.#caller.record(guard, 200, guard.decision?.reason ?? 'subscribed');
-        return (source as TopicStream<GraphEvent>).listen((event) => this.#push(event, document, variables, operationName, out));
+        return (source as TopicStream<GraphEvent>).listen((event) => this.#push(event, push, out), () => this.#ended(out));
       }
       // The subscribe resolver threw (gate 2, no such post) or the variables did not coerce.
       if ('errors' in source) {
@@ -122,18 +136,35 @@ export class GraphOperations implements Operations {
     });
   }
 
-  /** One event for one subscriber: gate 1 again, then the selection with this event as its root value. */
-  #push(event: GraphEvent, document: DocumentNode, variables: Readonly<Record<string, unknown>> | undefined, operationName: string | undefined, out: OperationOutput): void {
+  /**
+   * One event for one subscriber: gate 1 again, then its cost charged to the subscriber's budget, then the
+   * selection with this event as its root value. A budget that cannot pay ends the subscription with `error`.
+   */
+  #push(event: GraphEvent, push: Push, out: OperationOutput): void {
     this.#queue(out, async () => {
       const caller = await this.#caller.current();
       if (!caller.ok) {
         const why = 'closeReason' in caller ? caller.closeReason : 'refused';
         return () => out.closeConnection(closeCode.unauthorized, `Unauthorized: ${why}`);
       }
+      const charge = this.#endpoint.charge(caller.guard, push.cost);
+      if (!charge.ok) {
+        this.#caller.record(caller.guard, charge.status, 'push refused: cost budget exhausted');
+        return () => out.error(pushRefusal(charge));
+      }
+      const { document, variables, operationName } = push;
       const result = await this.#endpoint.execute(caller.guard, (contextValue) =>
         execute({ schema: graphSchema, document, rootValue: event, contextValue, variableValues: variables, operationName }));
       return () => out.next(formatResult(result, undefined));
     });
+  }
+
+  /**
+   * The source stream is over (the post was deleted): `complete`, as graphql-ws ends an operation whose
+   * stream returned, after the pushes already in line.
+   */
+  #ended(out: OperationOutput): void {
+    this.#queue(out, () => Promise.resolve(() => out.complete()));
   }
 
   #queue(out: OperationOutput, work: () => Promise<() => void>): void {

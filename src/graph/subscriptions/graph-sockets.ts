@@ -12,8 +12,8 @@ export interface GraphSocket {
   closedByClient(): void;
   /**
    * The transport's wait for `connection_init` is over: 4408 unless it came. Optional, so a wrapper that
-   * passes `receive` and `closedByClient` on (the property tests' faulty doors) stays one; the simulator
-   * does not time the wait yet, `server/socket-door.ts` does.
+   * passes `receive` and `closedByClient` on (the property tests' faulty doors) stays one. Both transports
+   * time the wait: the simulator's origin node on the virtual clock, `server/socket-door.ts` with a timer.
    */
   initDeadlinePassed?(): void;
 }
@@ -73,6 +73,7 @@ export class GraphSockets {
           uncount();
           peer.close(code, reason);
         },
+        initialised: () => peer.initialised?.(),
       },
       new GraphOperations(this.#endpoint, this.deliveries, caller),
       this.#limits,
