@@ -72,8 +72,11 @@ export async function runLoad(options: LoadOptions, log: (line: string) => void)
     const runId = randomUUID().slice(0, 8);
     const rows: UnratedRow[] = [];
     const measureOptions = { durationSeconds: options.durationSeconds, connections: options.connections };
+    // Built once: the keyed POSTs draw their keys from one counter for the whole run, so that no round re-sends
+    // a key of an earlier one (a replay would time the replay, and its DELETE would find the note gone).
+    const all = workloads(runId).filter((w) => options.workloads.includes(w.name));
     for (let round = 1; round <= options.rounds; round++) {
-      for (const workload of workloads(runId)) {
+      for (const workload of all) {
         const door = server.doors.get(workload.door);
         if (door === undefined) continue;
         const targets: readonly [LoadTarget, string, number | undefined][] = [['ceiling', ceiling.urls.get('hello-world')!, ceiling.pid], ['apisim', door, server.pid]];

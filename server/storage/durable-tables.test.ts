@@ -120,6 +120,23 @@ describe('DurableTables', () => {
     await tables.close();
   });
 
+  it("writes a log's changes shortly after, never holding up the request that made them", async () => {
+    const dir = folder();
+    const tables = DurableTables.open(dir);
+    const storage = storageOver(tables);
+    await tables.whenCommitted();
+    const decision = { atUs: 1, userId: 1, username: 'alice', via: 'session', operation: 'read notes', object: 'notes/1', objectId: 1, decision: 'allow', reason: 'owner', status: 200 } as const;
+    await tables.serve(() => {
+      storage.notes.put(1, 'record');
+      storage.audit.record(decision);
+    });
+    expect(onDisk(dir, 'notes', 1)).toBe('record');
+    expect(onDisk(dir, 'audit', 0)).toBeUndefined();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onDisk(dir, 'audit', 0)).toEqual([decision]);
+    await tables.close();
+  });
+
   it('refuses a data folder of another schema version rather than misread it', async () => {
     const dir = folder();
     const root = open({ path: dir, maxDbs: 32 });

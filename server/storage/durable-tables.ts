@@ -3,12 +3,19 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
-import type { Counter, TableKey, Tables } from '../../src/storage/tables.js';
+import type { Counter, Durability, TableKey, Tables } from '../../src/storage/tables.js';
 import { ChangeSet, type ChangedTable } from './change-set.js';
 import { JournaledMap } from './journaled-map.js';
 
 /** Bumped when a table's records change shape; a data folder of another version is refused, never misread. */
 const schemaVersion = 1;
+
+/**
+ * How long the changes of an `after-answer` table (the audit log) wait to be written together: every request
+ * adds an audit record, and one transaction per request would cost GETs half their rate. A SIGKILL loses at
+ * most this much of the log, and nothing of the records.
+ */
+const logFlushMs = 10;
 
 /** What the origin's tables need beside themselves: a named database each, plus `meta` and `counters`. */
 const maxTables = 32;
@@ -26,6 +33,8 @@ const maxTables = 32;
  * LMDB batches the transactions that wait together into one commit, so concurrent requests share a disk
  * write. Changes made outside any request (an upgrade's audit record, a socket's mutation, the demo data,
  * forgetting in-flight idempotency records on start) join the next commit, which `whenCommitted` waits for.
+ * The changes of an `after-answer` table (the audit log) are written every `logFlushMs`; no answer waits for
+ * them.
  */
 export class DurableTables implements Tables {
   readonly fresh: boolean;
@@ -35,12 +44,19 @@ export class DurableTables implements Tables {
   readonly #meta: Database<unknown, string>;
   readonly #databases = new Map<string, Database<unknown, TableKey>>();
   readonly #maps = new Map<string, JournaledMap<TableKey, unknown>>();
-  readonly #counters: JournaledMap<string, number>;
+  readonly #counters: Readonly<Record<Durability, JournaledMap<string, number>>>;
   readonly #requests = new AsyncLocalStorage<ChangeSet>();
   /** Changes no request owns, waiting for the next commit. */
   #loose = new ChangeSet();
   #looseCommit: Promise<void> | undefined;
-  readonly #changes = (): ChangeSet => this.#requests.getStore() ?? this.#looseChanges();
+  /** Changes of `after-answer` tables, waiting for the next log flush. */
+  #log = new ChangeSet();
+  #logFlush: NodeJS.Timeout | undefined;
+  readonly #changes = (): ChangeSet => this.#requests.getStore() ?? this.#scheduleLoose();
+  readonly #logChanges = (): ChangeSet => {
+    this.#logFlush ??= setTimeout(() => void this.#flushLog(), logFlushMs);
+    return this.#log;
+  };
 
   /** The data folder, absolute. */
   readonly dir: string;
@@ -62,7 +78,7 @@ export class DurableTables implements Tables {
         void this.#meta.put('signing-key', Buffer.from(this.signingKey));
       });
     } else this.signingKey = new Uint8Array(this.#meta.get('signing-key') as Buffer);
-    this.#counters = this.#open<string, number>('counters');
+    this.#counters = { 'with-answer': this.#open('counters', 'with-answer'), 'after-answer': this.#open('counters.after-answer', 'after-answer') };
   }
 
   /** Opens (creating when absent) the data folder `dir`. */
@@ -70,22 +86,22 @@ export class DurableTables implements Tables {
     return new DurableTables(dir);
   }
 
-  map<K extends TableKey, V>(name: string): Map<K, V> {
-    return this.#open<K, V>(name);
+  map<K extends TableKey, V>(name: string, durability: Durability = 'with-answer'): Map<K, V> {
+    return this.#open<K, V>(name, durability);
   }
 
-  #open<K extends TableKey, V>(name: string): JournaledMap<K, V> {
+  #open<K extends TableKey, V>(name: string, durability: Durability): JournaledMap<K, V> {
     if (this.#maps.has(name)) throw new Error(`the table ${name} is already open: two stores would share its records`);
     const db = this.#root.openDB<unknown, TableKey>({ name });
     this.#databases.set(name, db);
     const loaded = [...db.getRange()].map(({ key, value }) => [key, value] as const);
-    const map = new JournaledMap<TableKey, unknown>(name, loaded, this.#changes);
+    const map = new JournaledMap<TableKey, unknown>(name, loaded, durability === 'with-answer' ? this.#changes : this.#logChanges);
     this.#maps.set(name, map);
     return map as unknown as JournaledMap<K, V>;
   }
 
-  counter(name: string, start: number): Counter {
-    const counters = this.#counters;
+  counter(name: string, start: number, durability: Durability = 'with-answer'): Counter {
+    const counters = this.#counters[durability];
     if (!counters.has(name)) counters.set(name, start);
     return {
       get value() {
@@ -120,13 +136,22 @@ export class DurableTables implements Tables {
     return this.#requests.getStore()?.committed() ?? this.#looseCommit;
   }
 
-  /** Waits for what is still to be written, then closes the environment. */
+  /** Writes what is still to be written, then closes the environment. */
   async close(): Promise<void> {
     await this.#looseCommit;
+    await this.#flushLog();
     await this.#root.close();
   }
 
-  #looseChanges(): ChangeSet {
+  async #flushLog(): Promise<void> {
+    clearTimeout(this.#logFlush);
+    this.#logFlush = undefined;
+    const changes = this.#log;
+    this.#log = new ChangeSet();
+    if (!changes.empty) await this.#commit(changes);
+  }
+
+  #scheduleLoose(): ChangeSet {
     // The commit starts after the step that made the change, so a step's changes go in one transaction.
     this.#looseCommit ??= Promise.resolve().then(() => {
       const changes = this.#loose;
@@ -134,14 +159,17 @@ export class DurableTables implements Tables {
       return this.#commit(changes);
     }).finally(() => {
       this.#looseCommit = undefined;
-      if (!this.#loose.empty) this.#looseChanges();
+      if (!this.#loose.empty) this.#scheduleLoose();
     });
     return this.#loose;
   }
 
-  /** One transaction: each changed key's value as it is now, or its removal. Loose changes come along. */
+  /**
+   * One transaction: each changed key's value as it is now, or its removal. Loose changes come along; the
+   * log's do not, since a log entry rewritten with every request would cost each request its whole block.
+   */
   async #commit(changes: ChangeSet): Promise<void> {
-    if (changes !== this.#loose) changes.absorb(this.#loose);
+    if (changes !== this.#loose && changes !== this.#log) changes.absorb(this.#loose);
     await this.#root.transaction(() => {
       for (const [table, keys] of changes.entries()) this.#write(table, keys);
     });

@@ -1,6 +1,14 @@
 /** What a table is keyed by: ids and record keys, which every store already uses as map keys. */
 export type TableKey = number | string;
 
+/**
+ * When a durable table's changes reach the disk. `with-answer` (records): in the request's own transaction,
+ * before its answer leaves, so what was acknowledged survives a crash. `after-answer` (a log): right after,
+ * without holding the answer, as a log shipped off the host is; a crash loses at most its last few
+ * milliseconds, and never a change to the records. In memory there is no difference.
+ */
+export type Durability = 'with-answer' | 'after-answer';
+
 /** A number that outlives the process with the records beside it: the next id to hand out. */
 export interface Counter {
   value: number;
@@ -24,9 +32,9 @@ export interface Tables {
    */
   readonly fresh: boolean;
   /** The map named `name`, with what it held when the tables were opened, in ascending key order. */
-  map<K extends TableKey, V>(name: string): Map<K, V>;
+  map<K extends TableKey, V>(name: string, durability?: Durability): Map<K, V>;
   /** The counter named `name`, or one at `start` when it was never written. */
-  counter(name: string, start: number): Counter;
+  counter(name: string, start: number, durability?: Durability): Counter;
 }
 
 /** Tables that live and die with the process. */
