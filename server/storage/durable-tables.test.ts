@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
@@ -135,6 +135,12 @@ describe('DurableTables', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(onDisk(dir, 'audit', 0)).toEqual([decision]);
     await tables.close();
+  });
+
+  it('says which folder it cannot use, and why', () => {
+    const file = join(folder(), 'a-file');
+    writeFileSync(file, 'not a folder');
+    expect(() => DurableTables.open(file)).toThrow(`cannot keep the data in ${file}: EEXIST`);
   });
 
   it('refuses a data folder of another schema version rather than misread it', async () => {

@@ -63,8 +63,12 @@ export class DurableTables implements Tables {
 
   private constructor(dir: string) {
     this.dir = resolve(dir);
-    mkdirSync(dir, { recursive: true });
-    this.#root = open({ path: dir, maxDbs: maxTables });
+    try {
+      mkdirSync(dir, { recursive: true });
+      this.#root = open({ path: dir, maxDbs: maxTables });
+    } catch (error) {
+      throw new Error(`cannot keep the data in ${this.dir}: ${(error as Error).message}`, { cause: error });
+    }
     this.#meta = this.#root.openDB<unknown, string>({ name: 'meta' });
     const version = this.#meta.get('schema-version');
     if (version !== undefined && version !== schemaVersion) {
