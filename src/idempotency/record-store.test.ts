@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../http/message.js';
+import type { TableKey, Tables } from '../storage/tables.js';
 import { defaultRetentionUs, IdempotencyStore, type InFlightRecord } from './record-store.js';
 
 /** A virtual clock the test moves by hand. */
@@ -9,6 +10,19 @@ function clock(startUs = 0) {
 }
 
 const created = jsonResponse(201, { id: 1 });
+
+/** Tables whose maps outlive the store that opened them, as a restart over the same data folder. */
+function memoryTablesKept(): Tables {
+  const maps = new Map<string, Map<TableKey, unknown>>();
+  return {
+    fresh: true,
+    map: <K extends TableKey, V>(name: string) => {
+      if (!maps.has(name)) maps.set(name, new Map());
+      return maps.get(name) as Map<K, V>;
+    },
+    counter: (_name, start) => ({ value: start }),
+  };
+}
 
 function claimed(store: IdempotencyStore, scope: string, key: string, fingerprint = 'f'): InFlightRecord {
   const claim = store.claim(scope, key, fingerprint);
@@ -179,7 +193,89 @@ describe('the idempotency record store', () => {
     });
   });
 
+  describe('a quota per caller', () => {
+    const big = jsonResponse(201, { text: 'x'.repeat(10_000) });
+
+    it('forgets a caller\'s oldest records past maxRecordsPerCaller, and nobody else\'s', () => {
+      const t = clock();
+      const store = new IdempotencyStore(t.now, { maxRecordsPerCaller: 3 });
+      store.complete(claimed(store, 'bob', 'b0'), created);
+      for (let i = 0; i < 5; i++) {
+        t.advance(1);
+        store.complete(claimed(store, 'alice', `k${i}`), created);
+      }
+      expect(['k0', 'k1', 'k2', 'k3', 'k4'].map((k) => store.get('alice', k)?.state)).toEqual([undefined, undefined, 'completed', 'completed', 'completed']);
+      expect(store.get('bob', 'b0')?.state).toBe('completed');
+      expect(store.usage('alice').records).toBe(3);
+      // The forgotten key runs afresh: the published window is the newest 3, not 24 hours.
+      expect(store.claim('alice', 'k0', 'f').outcome).toBe('claimed');
+    });
+
+    it('forgets the oldest past maxBytesPerCaller, counting each body and a fixed overhead', () => {
+      const store = new IdempotencyStore(() => 0, { maxBytesPerCaller: 25_000 });
+      for (let i = 0; i < 4; i++) store.complete(claimed(store, 'alice', `k${i}`), big);
+      expect(store.usage('alice')).toEqual({ records: 2, bytes: 2 * (big.bodyBytes + 512) });
+      expect(store.get('alice', 'k1')).toBeUndefined();
+      expect(store.get('alice', 'k3')?.state).toBe('completed');
+    });
+
+    it('keeps the newest record even when it alone is over the byte budget: its request was just answered', () => {
+      const store = new IdempotencyStore(() => 0, { maxBytesPerCaller: 1_000 });
+      store.complete(claimed(store, 'alice', 'a'), big);
+      store.complete(claimed(store, 'alice', 'b'), big);
+      expect(store.get('alice', 'a')).toBeUndefined();
+      expect(store.get('alice', 'b')?.state).toBe('completed');
+    });
+
+    it('does not count in-flight claims: they are bounded by the requests being handled', () => {
+      const store = new IdempotencyStore(() => 0, { maxRecordsPerCaller: 1 });
+      const tickets = [claimed(store, 'alice', 'a'), claimed(store, 'alice', 'b')];
+      expect(store.size).toBe(2);
+      for (const ticket of tickets) store.complete(ticket, created);
+      expect(store.get('alice', 'a')).toBeUndefined();
+      expect(store.get('alice', 'b')?.state).toBe('completed');
+    });
+
+    it('stops counting a record that expired, so expiry and the quota do not forget one record twice', () => {
+      const t = clock();
+      const store = new IdempotencyStore(t.now, { retentionUs: 10, maxRecordsPerCaller: 2 });
+      store.complete(claimed(store, 'alice', 'a'), created);
+      t.set(10);
+      expect(store.get('alice', 'a')).toBeUndefined();
+      expect(store.usage('alice').records).toBe(0);
+      store.complete(claimed(store, 'alice', 'b'), created);
+      store.complete(claimed(store, 'alice', 'c'), created);
+      expect([store.get('alice', 'b')?.state, store.get('alice', 'c')?.state]).toEqual(['completed', 'completed']);
+    });
+
+    it('stays bounded however many keys one caller sends: records, expiry queue and ledgers', () => {
+      const t = clock();
+      const store = new IdempotencyStore(t.now, { maxRecordsPerCaller: 100 });
+      for (let i = 0; i < 20_000; i++) {
+        t.advance(1);
+        store.complete(claimed(store, 'alice', `k${i}`), created);
+      }
+      expect(store.size).toBe(100);
+      expect(store.expiryQueueFootprint).toBeLessThanOrEqual(2 * 100 + 1024 + 1);
+      expect(store.quotaFootprint).toBeLessThanOrEqual(2 * 100 + 32 + 1);
+    });
+
+    it('rebuilds from the tables within the quota, oldest forgotten first', () => {
+      const t = clock();
+      const tables = memoryTablesKept();
+      const first = new IdempotencyStore(t.now, {}, tables);
+      for (let i = 0; i < 4; i++) {
+        t.advance(1);
+        first.complete(claimed(first, 'alice', `k${i}`), created);
+      }
+      const second = new IdempotencyStore(t.now, { maxRecordsPerCaller: 2 }, tables);
+      expect(['k0', 'k1', 'k2', 'k3'].map((k) => second.get('alice', k)?.state)).toEqual([undefined, undefined, 'completed', 'completed']);
+    });
+  });
+
   it('refuses settings that would silently disable it', () => {
+    expect(() => new IdempotencyStore(() => 0, { maxRecordsPerCaller: 0 })).toThrow(/maxRecordsPerCaller/);
+    expect(() => new IdempotencyStore(() => 0, { maxBytesPerCaller: -1 })).toThrow(/maxBytesPerCaller/);
     expect(() => new IdempotencyStore(() => 0, { retentionUs: 0 })).toThrow(RangeError);
     expect(() => new IdempotencyStore(() => 0, { retentionUs: 1.5 })).toThrow(/retentionUs must be a positive integer/);
     expect(() => new IdempotencyStore(() => 0, { sweepLimit: 0 })).toThrow(/sweepLimit/);

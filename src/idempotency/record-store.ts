@@ -1,5 +1,6 @@
 import type { HttpResponse } from '../http/message.js';
 import { memoryTables, type Tables } from '../storage/tables.js';
+import { CallerQuota, defaultMaxBytesPerCaller, defaultMaxRecordsPerCaller } from './caller-quota.js';
 
 /**
  * How long a completed record is kept, from the moment its response was stored: 24 hours of virtual time,
@@ -26,6 +27,10 @@ export interface IdempotencyStoreSettings {
    * stays. Only there to show, and to test, that a crash in that gap duplicates an effect.
    */
   readonly commit: 'with-effect' | 'write-behind';
+  /** A caller's completed records beyond this many: its oldest are forgotten (`caller-quota.ts`). */
+  readonly maxRecordsPerCaller: number;
+  /** A caller's stored responses beyond this many bytes: its oldest are forgotten. */
+  readonly maxBytesPerCaller: number;
 }
 
 /** The first request with this key is still being handled: a repeat now gets 409. */
@@ -68,6 +73,9 @@ export type Claim =
  * each claim also sweeps a bounded number of entries from a queue of completions. That queue is in expiry
  * order for free, because completions are appended as the clock advances and the retention is one constant.
  * In-flight records do not expire: the origin always completes or abandons what it claimed.
+ *
+ * However fast one caller sends keys, it holds at most `maxRecordsPerCaller` records and `maxBytesPerCaller`
+ * bytes of responses: past either, its own oldest completions are forgotten as the new one is stored.
  */
 export class IdempotencyStore {
   readonly retentionUs: number;
@@ -83,6 +91,7 @@ export class IdempotencyStore {
    */
   #expiryQueue: { readonly id: string; readonly record: CompletedRecord }[] = [];
   #expiryHead = 0;
+  readonly #quota: CallerQuota;
 
   constructor(now: () => number, settings: Partial<IdempotencyStoreSettings> = {}, tables: Tables = memoryTables()) {
     this.retentionUs = positiveInteger('retentionUs', settings.retentionUs ?? defaultRetentionUs);
@@ -90,9 +99,17 @@ export class IdempotencyStore {
     this.commit = settings.commit ?? 'with-effect';
     this.#now = now;
     this.#records = tables.map('idempotency');
-    for (const [id, record] of this.#records) if (record.state === 'completed') this.#expiryQueue.push({ id, record });
+    this.#quota = new CallerQuota(
+      positiveInteger('maxRecordsPerCaller', settings.maxRecordsPerCaller ?? defaultMaxRecordsPerCaller),
+      positiveInteger('maxBytesPerCaller', settings.maxBytesPerCaller ?? defaultMaxBytesPerCaller),
+      (entry) => this.#records.get(entry.id) === entry.record,
+    );
+    const completed: { readonly id: string; readonly record: CompletedRecord }[] = [];
+    for (const [id, record] of this.#records) if (record.state === 'completed') completed.push({ id, record });
     // Completions were appended as the clock advanced; the table's key order is not that order.
-    this.#expiryQueue.sort((a, b) => a.record.completedAtUs - b.record.completedAtUs);
+    completed.sort((a, b) => a.record.completedAtUs - b.record.completedAtUs);
+    // Through the quota, which forgets what a smaller quota than the last process's no longer holds.
+    for (const entry of completed) this.#enqueue(entry);
   }
 
   /** The live record for (scope, key), if any; an expired one is forgotten on the way. */
@@ -133,7 +150,19 @@ export class IdempotencyStore {
 
   #write(id: string, record: CompletedRecord): void {
     this.#records.set(id, record);
-    this.#expiryQueue.push({ id, record });
+    this.#enqueue({ id, record });
+  }
+
+  /** Into the expiry queue and the caller's quota, which may push the caller's oldest records out. */
+  #enqueue(entry: { readonly id: string; readonly record: CompletedRecord }): void {
+    this.#expiryQueue.push(entry);
+    for (const oldest of this.#quota.add(entry)) this.#records.delete(oldest.id);
+    // Records the quota forgot stay in the queue until their expiry, holding their responses: a queue more
+    // than twice what the store holds is rebuilt from what it holds, so the quota bounds memory too.
+    if (this.#expiryQueue.length > 2 * this.#records.size + 1024) {
+      this.#expiryQueue = this.#expiryQueue.slice(this.#expiryHead).filter((e) => this.#records.get(e.id) === e.record);
+      this.#expiryHead = 0;
+    }
   }
 
   // Runs on every use of the store: no array is allocated when nothing waits, which is always outside write-behind.
@@ -175,7 +204,7 @@ export class IdempotencyStore {
       const entry = this.#expiryQueue[this.#expiryHead]!;
       if (entry.record.expiresAtUs > nowUs) break;
       if (this.#records.get(entry.id) === entry.record) {
-        this.#records.delete(entry.id);
+        this.#forget(entry.id, entry.record);
         forgotten++;
       }
       this.#expiryHead++;
@@ -207,13 +236,28 @@ export class IdempotencyStore {
     return this.#expiryQueue.length;
   }
 
+  /** Entries the callers' quota ledgers take, stale ones included. */
+  get quotaFootprint(): number {
+    return this.#quota.footprint;
+  }
+
   #live(id: string, nowUs: number): IdempotencyRecord | undefined {
     const record = this.#records.get(id);
     if (record?.state === 'completed' && record.expiresAtUs <= nowUs) {
-      this.#records.delete(id);
+      this.#forget(id, record);
       return undefined;
     }
     return record;
+  }
+
+  #forget(id: string, record: CompletedRecord): void {
+    this.#records.delete(id);
+    this.#quota.remove(record);
+  }
+
+  /** What one caller holds against its quota now. */
+  usage(scope: string): { readonly records: number; readonly bytes: number } {
+    return this.#quota.usage(scope);
   }
 
   /** A ticket is honoured only while it is the record in the store: a stale one is a bug in the caller. */
