@@ -30,8 +30,7 @@ folder) and stops it after.
   --duration S       seconds per workload and target (default 5)
   --rounds N         the whole set N times, so the RSS columns show whether memory grows (default 3)
   --connections N    concurrent keep-alive connections (default 10)
-  --workloads LIST   some of ${workloadNames.join(', ')} (default: all); without post-notes-keyed,
-                     whose idempotency records the server keeps for 24 h, RSS shows leaks alone
+  --workloads LIST   some of ${workloadNames.join(', ')} (default: all)
   --out FILE         where the CSV goes (default reports/load.csv)`;
 
 export type ParsedLoadCli = { readonly kind: 'run'; readonly options: LoadOptions } | { readonly kind: 'help' } | { readonly kind: 'usage-error'; readonly message: string };

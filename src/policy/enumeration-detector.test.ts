@@ -84,4 +84,18 @@ describe('enumeration detector (spec §5.8)', () => {
     [401, 429, 400, 200].forEach((status, i) => detector.observe(record(i, 121 + i, status)));
     expect(detector.alerts).toEqual([]);
   });
+
+  it('holds at most 10,000 refusals per subject and resource, however many come inside one window', () => {
+    const detector = new EnumerationDetector();
+    for (let i = 0; i < 50_000; i++) detector.observe(record(i, 1_000 + (i % 7), 404));
+    expect(detector.held.misses).toBe(10_000);
+    expect(detector.held.footprint).toBeLessThan(2 * 10_000 + 1024);
+    expect(detector.alerts.map((a) => a.ids)).toEqual([[1_000, 1_001, 1_002, 1_003]]);
+  });
+
+  it('lets refusals go as the window moves past them', () => {
+    const detector = new EnumerationDetector();
+    for (let i = 0; i < 3_000; i++) detector.observe(record(i * 1_000_000, 5, 404));
+    expect(detector.held.misses).toBe(60);
+  });
 });
