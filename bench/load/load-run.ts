@@ -22,7 +22,7 @@ const json = { 'content-type': 'application/json' };
  * makes it, and writes it again harmlessly on a server that has it): every workload reads or writes as
  * alice, as the README's tour does.
  */
-async function prepareCaller(originUrl: string): Promise<string> {
+export async function prepareCaller(originUrl: string): Promise<string> {
   const res = await fetch(`${originUrl}/sessions`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'alice', password: 'alice-pw' }) });
   const cookie = /^(sid=[^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (res.status !== 201 || cookie === undefined) throw new Error(`logging in as alice at ${originUrl} answered ${res.status}`);

@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { runSoak } from './soak-run.js';
+import { type SoakSample, soakVerdict } from './soak-verdict.js';
+
+const usage = `Usage: npm run soak [-- --minutes 10] [--sample-seconds 10] [--warm-up-minutes 2] [--connections 10] [--out reports/load-soak.csv]
+
+Starts npm start's server (--front --rate-limit off, data in a temporary folder) and sends it hostile traffic
+through its shared cache: a new session, a new cache variant, a URL never seen, a new Idempotency-Key, wrong
+passwords and a logout, in every cycle of every connection. Reads the server's RSS every --sample-seconds and
+writes the curve to --out. Exits 1 unless RSS stays within 20 % of its value at the end of the warm-up and no
+answer is a 5xx.`;
+
+const number = (text: string | undefined, fallback: number): number => (text === undefined ? fallback : Number(text));
+
+function options(argv: readonly string[]) {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { minutes: { type: 'string' }, 'sample-seconds': { type: 'string' }, 'warm-up-minutes': { type: 'string' }, connections: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+    allowPositionals: false,
+  });
+  const minutes = number(values.minutes, 10);
+  const parsed = {
+    help: values.help === true,
+    durationSeconds: Math.round(minutes * 60),
+    sampleSeconds: number(values['sample-seconds'], 10),
+    warmUpSeconds: number(values['warm-up-minutes'], minutes / 5) * 60,
+    connections: number(values.connections, 10),
+    out: values.out ?? 'reports/load-soak.csv',
+  };
+  for (const [flag, value] of [['--minutes', parsed.durationSeconds], ['--sample-seconds', parsed.sampleSeconds], ['--connections', parsed.connections]] as const) {
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} must be a positive number`);
+  }
+  if (!Number.isInteger(parsed.connections)) throw new Error('--connections must be a whole number');
+  if (!(parsed.warmUpSeconds >= 0 && parsed.warmUpSeconds < parsed.durationSeconds)) throw new Error('--warm-up-minutes must be less than --minutes');
+  return parsed;
+}
+
+function soakCsv(samples: readonly SoakSample[], warmUpSeconds: number): string {
+  const header = ['elapsed_s', 'phase', 'rss_mb', 'answers_2xx', 'answers_3xx', 'answers_4xx', 'answers_5xx', 'no_answer'];
+  const rows = samples.map((s) => [s.elapsedSeconds.toFixed(1), s.elapsedSeconds <= warmUpSeconds ? 'warm-up' : 'measured', s.rssMb.toFixed(1), s.answers['2xx'], s.answers['3xx'], s.answers['4xx'], s.answers['5xx'], s.errors]);
+  return stringify([header, ...rows], { record_delimiter: '\n' });
+}
+
+let opts;
+try {
+  opts = options(process.argv.slice(2));
+} catch (error) {
+  console.error(`npm run soak: ${(error as Error).message}\n\n${usage}`);
+  process.exit(2);
+}
+if (opts.help) console.log(usage);
+else {
+  try {
+    console.log(`Soak: ${opts.durationSeconds} s of hostile traffic, ${opts.connections} connections, RSS every ${opts.sampleSeconds} s, the first ${opts.warmUpSeconds} s a warm-up.`);
+    const samples = await runSoak(opts, (line) => console.log(line));
+    const out = resolve(opts.out);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, soakCsv(samples, opts.warmUpSeconds));
+    const verdict = soakVerdict(samples, opts.warmUpSeconds);
+    const last = samples.at(-1)!;
+    console.log(`\n${verdict.text}\nAnswers: ${last.answers['2xx']} 2xx, ${last.answers['4xx']} 4xx, ${last.answers['5xx']} 5xx, ${last.errors} without an answer.\nWrote ${out}.`);
+    if (!verdict.flat || last.answers['5xx'] > 0) process.exit(1);
+  } catch (error) {
+    console.error(`npm run soak failed: ${(error as Error).stack ?? String(error)}`);
+    process.exit(1);
+  }
+}
