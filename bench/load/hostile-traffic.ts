@@ -26,8 +26,9 @@ export function hostileCycle(runId: string, cookie: string): Request[] {
     {
       method: 'POST', path: '/sessions', headers: json, body: JSON.stringify({ username: 'alice', password: 'alice-pw' }),
       onResponse: (status, _body, context, headers) => {
-        const setCookie = headers?.['set-cookie'];
-        const sid = /^(sid=[^;]+)/.exec(Array.isArray(setCookie) ? String(setCookie[0]) : String(setCookie ?? ''))?.[1];
+        // Typed as a string, but autocannon hands a repeated header over as an array.
+        const setCookie: unknown = headers?.['set-cookie'];
+        const sid = /^(sid=[^;]+)/.exec(String(Array.isArray(setCookie) ? setCookie[0] : setCookie))?.[1];
         (context as HostileContext).cookie = status === 201 ? sid : undefined;
       },
     },
