@@ -1,5 +1,5 @@
-import { createHash, type Hash } from 'node:crypto';
 import type { Envelope, FrameEnvelope, WireMessage } from './envelope.js';
+import { TraceHash } from './trace-hash.js';
 
 export type TraceKind =
   | 'send' // a node hands a message to a link; `note` has the transmit window
@@ -52,8 +52,8 @@ export function nodeEvent(atUs: number, kind: TraceKind, node: string, note: str
 }
 
 /**
- * Structured, not formatted: recording builds no display strings, and the canonical line stays ASCII (fast
- * to hash). `sim/cli/timeline.ts` turns events into text for people.
+ * Structured, not formatted: recording builds no display strings, and the hash reads the fields as they
+ * are (`TraceHash`). `sim/cli/timeline.ts` turns events into text for people.
  */
 export interface TraceEvent {
   readonly atUs: number;
@@ -96,8 +96,8 @@ export interface TraceBound {
 export const defaultTraceBound: TraceBound = { firstEvents: 50_000, lastEvents: 50_000 };
 
 /**
- * The run's record. Each event is hashed as it is recorded, as one line of tab-separated fields in a fixed
- * order (a canonical encoding), so the SHA-256 is the same on every machine for the same seed.
+ * The run's record. Each event is hashed as it is recorded, in a compact binary encoding of its fields in a
+ * fixed order (`TraceHash`), so the SHA-256 is the same on every machine and Node version for the same seed.
  */
 export class Trace {
   readonly mode: TraceMode;
@@ -110,15 +110,13 @@ export class Trace {
   #lastNext = 0;
   #omitted = 0;
   #count = 0;
-  readonly #hash: Hash | undefined;
-  /** Lines not yet fed to the hash: one native update per ~64 KiB instead of one per event. */
-  #pending = '';
+  readonly #hash: TraceHash | undefined;
 
   constructor(mode: TraceMode = 'full', bound: TraceBound = defaultTraceBound) {
     this.mode = mode;
     this.#bound = bound;
     this.on = mode !== 'off';
-    this.#hash = this.on ? createHash('sha256') : undefined;
+    this.#hash = this.on ? new TraceHash() : undefined;
   }
 
   get count(): number {
@@ -144,8 +142,7 @@ export class Trace {
   record(event: TraceEvent): void {
     if (this.#hash === undefined) return;
     this.#count++;
-    this.#pending += canonicalLine(event);
-    if (this.#pending.length > 65_536) this.#flush(this.#hash);
+    this.#hash.add(event);
     if (this.mode === 'full') this.#keep(event);
   }
 
@@ -164,16 +161,11 @@ export class Trace {
   /** Hex SHA-256 of every event so far; `off` when recording was switched off. */
   digest(): string {
     if (this.#hash === undefined) return 'off';
-    this.#flush(this.#hash);
-    return this.#hash.copy().digest('hex');
-  }
-
-  #flush(hash: Hash): void {
-    hash.update(this.#pending);
-    this.#pending = '';
+    return this.#hash.digest();
   }
 }
 
+/** Every field the hash reads, in its order, as text: how `trace-difference.ts` compares two events. */
 export function canonicalLine(e: TraceEvent): string {
   return `${e.atUs}\t${e.kind}\t${e.from}\t${e.to}\t${e.exchangeId}\t${e.attempt}\t${e.status}\t${e.method}\t${e.path}\t${e.bytes}\t${e.link}\t${e.queuedUs}\t${e.transmitUs}\t${e.note}\n`;
 }
