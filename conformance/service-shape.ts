@@ -44,6 +44,8 @@ export interface OwnedShape {
   readonly ownerField: string | undefined;
   /** Members an owner may PATCH (JSON Merge Patch): the other user's PATCH of their current value changes nothing if it got through. */
   readonly patchable: readonly string[];
+  /** The write methods an object takes, when declared; otherwise its `OPTIONS` answer's `Allow` says, or all are tried. */
+  readonly writes: readonly ('PATCH' | 'PUT' | 'DELETE')[] | undefined;
 }
 
 export interface WritableShape {
@@ -95,7 +97,7 @@ export interface EndpointShape {
 export function specShape(settings: Omit<ConformanceSettings, 'runId'>): ServiceShape {
   return {
     users: true,
-    owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'] }],
+    owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'], writes: undefined }],
     writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true },
     idempotencyKey: { header: 'idempotency-key', style: settings.idempotencyKeyStyle },
     graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
