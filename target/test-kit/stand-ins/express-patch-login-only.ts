@@ -77,7 +77,7 @@ export default function createApp(): Express {
     else if (item === undefined && quantity === undefined) res.status(400).json({ error: 'nothing to change' });
     else if ((item !== undefined && typeof item !== 'string') || (quantity !== undefined && typeof quantity !== 'number')) res.status(400).json({ error: 'item is a string, quantity a number' });
     else {
-      const changed = { ...order, ...(item !== undefined && { item }), ...(quantity !== undefined && { quantity }) } as Order;
+      const changed = { ...order, ...(item !== undefined && { item }), ...(quantity !== undefined && { quantity }) };
       orders.set(order.id, changed);
       res.json(changed);
     }
