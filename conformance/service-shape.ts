@@ -21,6 +21,8 @@ export interface ServiceShape {
   readonly userItem: string | undefined;
   /** Every endpoint gate 1 guards: probed without a credential and with broken ones (auth/401-before-403). */
   readonly endpoints: readonly EndpointShape[];
+  /** Endpoints declared open to anyone (a registration, `POST /users`): among `endpoints`, not probed for a 401. */
+  readonly publicEndpoints: readonly EndpointShape[];
 }
 
 /** A request sent as written (a creation). */
@@ -103,8 +105,15 @@ export function specShape(settings: Omit<ConformanceSettings, 'runId'>): Service
     graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
     userItem: '/users/{id}',
     endpoints: specEndpoints,
+    publicEndpoints: [],
   };
 }
+
+/** The same endpoint, whatever its id is called: `/users/<user_id>` and `/users/{id}` are one. */
+export const sameEndpoint = (a: EndpointShape, b: EndpointShape): boolean => {
+  const path = (e: EndpointShape) => e.path.replace(/<[^>/]+>|\{[^}/]+\}/g, '{}').replace(/\/+$/, '');
+  return a.method === b.method && path(a) === path(b);
+};
 
 /** An item path with its id: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
 export const itemPath = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));

@@ -26,6 +26,7 @@ export function conformanceShape(target: Target): ServiceShape {
     },
     userItem: own ? '/users/{id}' : undefined,
     endpoints: own ? specEndpoints : declaredEndpoints(target),
+    publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
 

@@ -108,6 +108,8 @@ export const targetSpec = z.strictObject({
     .optional()
     .describe('The service honours Idempotency-Key on POST: "sf-string" writes it "..." as the IETF draft does, "bare" as Stripe\'s clients do.'),
   graph: graphSpec.optional(),
+  public: z.array(z.string().regex(/^[A-Z]{1,16} \/[^\s#?]*$/, 'must be "METHOD /path", e.g. "POST /users"')).default([])
+    .describe('Endpoints anyone may call without a credential (a registration, "POST /users"): gate 1 is not probed there.'),
 });
 
 export type Target = z.output<typeof targetSpec>;

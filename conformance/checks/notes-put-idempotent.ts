@@ -10,7 +10,7 @@ export const notesPutIdempotent: Check = {
     if (typeof writable === 'string') return skip(writable);
     const field = writable.field;
     const created = await createWritable(ctx, writable, uniqueContent(ctx, 'put-idempotent before'));
-    if (!created.ok) return judged([created.finding], '');
+    if (!created.ok) return created.unrun;
     const path = writableItem(writable, created.id);
     const content = uniqueContent(ctx, 'put-idempotent after');
     const findings: Finding[] = [];
