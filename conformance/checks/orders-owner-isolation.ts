@@ -55,13 +55,17 @@ async function probedReads(ctx: CheckContext, owned: OwnedShape, findings: Findi
   return { byUser, byOther, records };
 }
 
-/** Says what the other user's write answered: a 2xx is a finding (they may change what is not theirs), a 5xx too. */
-function refusal(ctx: CheckContext, findings: Finding[], done: string[]) {
+/**
+ * Says what the other user's write answered: a 2xx is a finding (they may change what is not theirs), a 5xx
+ * too. A 404 is a refusal that hides whether the object exists (a setting of apisim's server, and common
+ * practice), but only when the owner's own GET of it answered 200: else it may just not be there.
+ */
+function refusal(ctx: CheckContext, findings: Finding[], done: string[], ownerRead: boolean) {
   return (what: string, exchange: WireExchange, object: string) => {
     const status = exchange.response.status;
     if (is2xx(status)) findings.push(finding(`${who(ctx.otherUser)} may change ${object}: ${what} answered ${status}`, `403 (or 404): ${object} is not theirs`, exchange));
     else if (status >= 500) findings.push(finding(`${what} by ${who(ctx.otherUser)} failed on the server`, '403 (or 404)', exchange));
-    done.push(`${what} ${status}`);
+    done.push(status === 404 && !ownerRead ? `${what} 404 not judged (its owner's GET did not answer 200)` : `${what} ${status}`);
   };
 }
 
@@ -71,14 +75,14 @@ function createBody(owned: OwnedShape): Readonly<Record<string, unknown>> {
 }
 
 /** What a write probe comes to in the summary, and in the findings when the other user got through. */
-function judgeWrite(ctx: CheckContext, findings: Finding[], done: string[], path: string, object: string, probe: WriteProbe): void {
+function judgeWrite(ctx: CheckContext, findings: Finding[], done: string[], path: string, object: string, probe: WriteProbe, ownerRead: boolean): void {
   const what = `${probe.method} ${path}`;
   if (probe.judged === undefined) {
     // Every body was refused for its form: the server said nothing about who may write. Said, never passed over.
     done.push(`${what} not judged (${probe.answers.join(', ')}: no body it takes)`);
     return;
   }
-  refusal(ctx, findings, done)(what, probe.judged, object);
+  refusal(ctx, findings, done, ownerRead)(what, probe.judged, object);
 }
 
 /**
@@ -99,16 +103,16 @@ async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string,
   for (const method of probed) {
     const attempts = noOpAttempts(method, current, owned.ownerField, settable);
     if (attempts.length === 0) continue;
-    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, await probeWrite(ctx, path, ctx.otherUser, attempts));
+    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, await probeWrite(ctx, path, ctx.otherUser, attempts), record !== undefined);
   }
 }
 
 async function userRecordWrites(ctx: CheckContext, template: string, findings: Finding[], done: string[]): Promise<void> {
   const userId = ctx.user.userId;
   if (userId === undefined) return;
-  const refused = refusal(ctx, findings, done);
   const path = itemPath(template, userId);
   const record = await ctx.origin.send('GET', path, { as: ctx.user });
+  const refused = refusal(ctx, findings, done, record.response.status === 200);
   const emptyPatch = await ctx.origin.send('PATCH', path, { as: ctx.otherUser, json: {}, contentType: mergePatch });
   refused(`PATCH ${path}`, emptyPatch, `user ${userId}`);
   const fields = jsonOf(record.response);
@@ -187,6 +191,7 @@ export const ordersOwnerIsolation: Check = {
     }
     if (ctx.shape.userItem !== undefined) await userRecordWrites(ctx, ctx.shape.userItem, findings, writes);
     const users = ctx.shape.userItem !== undefined && ctx.user.userId === undefined ? '; user records not probed (the user id is unknown: --user-id)' : '';
-    return judged(findings, `${said.join('; ')}; writes by the other user: ${writes.join(', ') || 'none probed'}${users}`);
+    const hidden = [...said, ...writes].some((line) => / 404(?! not judged)/.test(line)) ? '; a 404 counts as a refusal where the owner\'s own GET answered 200 (it hides that the object exists)' : '';
+    return judged(findings, `${said.join('; ')}; writes by the other user: ${writes.join(', ') || 'none probed'}${users}${hidden}`);
   },
 };

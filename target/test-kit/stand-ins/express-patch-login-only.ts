@@ -1,27 +1,11 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import session from 'express-session';
-
-declare module 'express-session' {
-  interface SessionData {
-    userId: string;
-  }
-}
+import express, { type Express, type Request } from 'express';
+import { requireLogin, sessionLogin } from './express-session-login.js';
 
 interface Order {
   readonly id: string;
   readonly owner: string;
   readonly item: string;
   readonly quantity: number;
-}
-
-const passwords = new Map([
-  ['alice', 'alice-password'],
-  ['bob', 'bob-password'],
-]);
-
-function requireLogin(req: Request, res: Response, next: NextFunction): void {
-  if (req.session.userId === undefined) res.status(401).json({ error: 'sign in first' });
-  else next();
 }
 
 /**
@@ -33,23 +17,7 @@ export default function createApp(): Express {
   const orders = new Map<string, Order>();
   const app = express();
   app.use(express.json());
-  app.use(session({ secret: 'keyboard cat', resave: false, saveUninitialized: false }));
-
-  app.post('/login', (req, res, next) => {
-    const { user, password } = req.body as { user?: unknown; password?: unknown };
-    if (typeof user !== 'string' || passwords.get(user) !== password) {
-      res.status(401).json({ error: 'wrong user or password' });
-      return;
-    }
-    req.session.regenerate((error) => {
-      if (error) {
-        next(error);
-        return;
-      }
-      req.session.userId = user;
-      res.status(204).end();
-    });
-  });
+  sessionLogin(app);
 
   app.post('/orders', requireLogin, (req, res) => {
     const { item, quantity } = req.body as { item?: unknown; quantity?: unknown };
