@@ -50,7 +50,7 @@ describe('conformance stand-ins: the false verdicts found on real deployments co
     expect([described.check.outcome, described.code]).toEqual(['fail', 1]);
     expect(described.check.findings.map((f) => f.what)).toEqual(['--other-user (bob, user bob) may change order 11: PUT /orders/11 answered 200']);
     // Over sockets with the spec's shape, which names the owner user_id: the user's own are those only they could read.
-    const url = await serve(userIdOrders() as unknown as RequestListener);
+    const url = await serve(userIdOrders());
     const { code, report: r } = await report('--base-url', url, '--user', 'alice:alice-password', '--other-user', 'bob:bob-password', '--user-id', 'alice', '--other-user-id', 'bob', '--order-ids', '11,12,21', '--only', 'orders/owner-isolation');
     const check = r.checks[0]!;
     expect([check.outcome, code]).toEqual(['fail', 1]);
@@ -58,7 +58,7 @@ describe('conformance stand-ins: the false verdicts found on real deployments co
   });
 
   it('a public POST /users declared public is not probed for a 401, and said; undeclared, what its probes made is listed as left behind', async () => {
-    const url = await serve(publicRegistration() as unknown as RequestListener);
+    const url = await serve(publicRegistration());
     const args = ['--base-url', url, '--user', 'alice:alice-password', '--other-user', 'bob:bob-password', '--only', 'auth/401-before-403'];
     const declared = await report(...args, '--public', 'POST /users');
     const check = declared.report.checks[0]!;
