@@ -15,8 +15,13 @@ export interface Finding {
 
 export type Verdict =
   | { readonly outcome: 'pass'; readonly reason: string }
-  /** The check could not apply here (no cache given, a premise the target does not meet): not a pass. */
+  /** The check does not apply here (no cache given, an area the target does not declare): not a pass. */
   | { readonly outcome: 'skip'; readonly reason: string }
+  /**
+   * The check applies but could not make what it needs (a note to work on, an object of the user's): the
+   * principle was not judged, so neither a pass nor a failure of it.
+   */
+  | { readonly outcome: 'unrun'; readonly reason: string }
   | { readonly outcome: 'fail'; readonly reason: string; readonly findings: readonly Finding[] };
 
 export interface CheckContext {
@@ -29,7 +34,10 @@ export interface CheckContext {
   readonly settings: ConformanceSettings;
   /** Where the service's resources are: the spec's, or what a target description declares. */
   readonly shape: ServiceShape;
-  /** Runs `action` after the check, whatever its verdict: to remove what the check created. */
+  /**
+   * Runs `action` after the check, whatever its verdict: to remove what the check created. An action that
+   * answers with an exchange is judged by it: anything but a 2xx, 404 or 410 is listed as left behind.
+   */
   cleanup(action: () => Promise<unknown>): void;
 }
 
@@ -46,6 +54,11 @@ export interface Check {
 
 export const pass = (reason: string): Verdict => ({ outcome: 'pass', reason });
 export const skip = (reason: string): Verdict => ({ outcome: 'skip', reason });
+/** "Could not run": what the check needed and why it could not have it, never a failure of the principle. */
+export const unrun = (reason: string): Verdict => ({ outcome: 'unrun', reason: `could not run: ${reason}` });
+
+/** A fixture the check could not make, as its verdict: what was asked and what came back. */
+export const unmade = (what: string, exchange: WireExchange): Verdict => unrun(`${what}: ${exchange.request.method} ${new URL(exchange.request.url).pathname} answered ${describeResponse(exchange.response)}`);
 
 /** Fails with the findings, its reason the first one's (and how many more), or passes with `passReason`. */
 export function judged(findings: readonly Finding[], passReason: string): Verdict {

@@ -3,6 +3,9 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { allChecks } from './check-list.js';
 import { parseCommandLine } from './cli-options.js';
+import { exitCode } from './conformance-command.js';
+import { sameEndpoint } from './service-shape.js';
+import type { Outcome } from './suite-run.js';
 import { parseCredential } from './credential-spec.js';
 import { isLoopbackUrl } from './loopback.js';
 import { conformance, demoUsers } from './suite-under-test.js';
@@ -38,6 +41,8 @@ describe('the command line', () => {
     [[...local, '--bogus'], /Unknown option '--bogus'/],
     [[...local, 'extra'], /positional argument/],
     [['--base-url', 'http://127.0.0.1:9', '--user', 'alice', '--other-user', 'bob:pw'], /--user: "alice" is not a credential/],
+    [[...local, '--public', 'post /users'], /--public must list endpoints as 'METHOD \/path'/],
+    [['--config', 'apisim.config.ts', '--public', 'POST /users'], /--public is for a run over sockets/],
   ])('%j is a usage error (exit 2)', async (args, message) => {
     const ran = await conformance(args);
     expect([ran.code, ran.stdout]).toEqual([2, '']);
@@ -49,6 +54,21 @@ describe('the command line', () => {
     expect(ran.code).toBe(2);
     expect(ran.stderr).toMatch(/is not this machine; the suite creates and deletes data, so a remote target needs --allow-remote/);
     expect(parseCommandLine(['--base-url', url, ...demoUsers, '--allow-remote']).kind).toBe('run');
+  });
+
+  test('--public and --require-all: the endpoints as written, whatever their ids are called', () => {
+    expect(parseCommandLine([...local, '--public', 'POST /users, GET /health', '--require-all'])).toMatchObject({
+      kind: 'run', options: { requireAll: true, publicEndpoints: [{ method: 'POST', path: '/users' }, { method: 'GET', path: '/health' }] },
+    });
+    expect(sameEndpoint({ method: 'GET', path: '/users/{id}' }, { method: 'GET', path: '/users/<user_id>' })).toBe(true);
+    expect(sameEndpoint({ method: 'PUT', path: '/users/{id}' }, { method: 'GET', path: '/users/<user_id>' })).toBe(false);
+  });
+
+  test('the exit code: a failure or an error is 1; nothing passed or failed is 3; --require-all fails a run with a skip or a could-not-run', () => {
+    const of = (...outcomes: Outcome[]) => outcomes.map((outcome) => ({ outcome }));
+    expect([exitCode(of('pass', 'skip'), false), exitCode(of('pass', 'fail'), false), exitCode(of('skip', 'error'), false)]).toEqual([0, 1, 1]);
+    expect([exitCode(of('skip', 'unrun'), false), exitCode(of(), false), exitCode(of('skip', 'unrun'), true)]).toEqual([3, 3, 1]);
+    expect([exitCode(of('pass', 'unrun'), true), exitCode(of('pass', 'pass'), true)]).toEqual([1, 0]);
   });
 
   test('--config with --base-url: users optional, only the settings typed are given, the rest left to the description', () => {

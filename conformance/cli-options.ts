@@ -4,6 +4,7 @@ import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
 import { type InProcessOptions, lines } from './in-process.js';
 import { isLoopbackUrl } from './loopback.js';
+import type { EndpointShape } from './service-shape.js';
 import type { GivenSettings } from './shape-overrides.js';
 
 export interface ConformanceOptions {
@@ -17,6 +18,10 @@ export interface ConformanceOptions {
   readonly junitFile: string | undefined;
   /** Names of the checks to run; all when undefined. */
   readonly only: readonly string[] | undefined;
+  /** Every check run must pass: a skip or a "could not run" fails the run (exit 1). */
+  readonly requireAll: boolean;
+  /** Endpoints that take no credential (`POST /users`, a registration): gate 1 is not probed there. */
+  readonly publicEndpoints: readonly EndpointShape[];
   readonly maxRequests: number;
   readonly timeoutMs: number;
   readonly maxTimeMs: number;
@@ -28,6 +33,7 @@ export interface ConfigOptions extends InProcessOptions {
   readonly json: boolean;
   readonly junitFile: string | undefined;
   readonly only: readonly string[] | undefined;
+  readonly requireAll: boolean;
   readonly maxRequests: number;
   readonly maxTimeMs: number;
 }
@@ -86,7 +92,10 @@ Output
   --json                      the result as JSON on stdout
   --junit <file>              also write a JUnit XML report
   --only <name,...>           run only these checks (see --list)
+  --require-all               every check run must pass: one skipped or that could not run fails the run
   --list                      list the checks and exit
+  --public <'METHOD /path',...>   endpoints that take no credential (a registration, POST /users): not
+                              probed for a 401 (with --config, add to the description's public)
 Bounds
   --max-requests <n>          requests in all (default ${defaultMaxRequests})
   --timeout-ms <n>            per request (default ${defaultTimeoutMs})
@@ -99,7 +108,8 @@ What the spec leaves open (defaults: apisim's choices)
   --graph-max-depth <n>       the depth limit (default: read from the refusal's extensions.maxDepth)
   --persisted-queries <apq|off>   Apollo APQ for GET /graphql (default apq)
 
-Exit code: 0 every check passed or was skipped, 1 a check failed or could not finish, 2 usage error or target unreachable.`;
+Exit code: 0 a check passed and none failed, 1 a check failed or ended in an error (with --require-all: or
+did not pass), 2 usage error or target unreachable, 3 nothing was checked (every check skipped or could not run).`;
 
 function positiveInteger(name: string, text: string | undefined, fallback: number): number | string {
   if (text === undefined) return fallback;
@@ -146,6 +156,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
         'base-url': { type: 'string' }, 'cache-url': { type: 'string' }, 'allow-remote': { type: 'boolean' },
         user: { type: 'string' }, 'other-user': { type: 'string' }, 'user-id': { type: 'string' }, 'other-user-id': { type: 'string' },
         json: { type: 'boolean' }, junit: { type: 'string' }, only: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' },
+        'require-all': { type: 'boolean' }, public: { type: 'string' },
         'max-requests': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'max-time-ms': { type: 'string' },
         'order-ids': { type: 'string' }, 'note-field': { type: 'string' }, 'idempotency-key-style': { type: 'string' },
         'graph-user-id': { type: 'string' }, 'graph-max-depth': { type: 'string' }, 'persisted-queries': { type: 'string' },
@@ -183,6 +194,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 
   const only = onlyChecks(values.only);
   if (typeof only === 'string') return fail(only);
+  const publicEndpoints = endpointList(values.public);
+  if (typeof publicEndpoints === 'string') return fail(publicEndpoints);
 
   const maxRequests = positiveInteger('max-requests', values['max-requests'], defaultMaxRequests);
   const timeoutMs = positiveInteger('timeout-ms', values['timeout-ms'], defaultTimeoutMs);
@@ -200,7 +213,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 
   const common = {
     baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
-    json: values.json === true, junitFile: values.junit, only,
+    json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true, publicEndpoints,
     maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
   };
   const settings = { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted };
@@ -222,6 +235,14 @@ function onlyChecks(text: string | undefined): readonly string[] | undefined | s
   return only;
 }
 
+/** `--public 'POST /users,GET /health'`: the endpoints, or a usage error's message. */
+function endpointList(text: string | undefined): readonly EndpointShape[] | string {
+  if (text === undefined) return [];
+  const endpoints = text.split(',').map((s) => s.trim()).filter((s) => s !== '').map((s) => /^([A-Z]{1,16}) +(\/\S*)$/.exec(s));
+  if (endpoints.length === 0 || endpoints.some((m) => m === null)) return `--public must list endpoints as 'METHOD /path' separated by commas (e.g. 'POST /users'), got "${text}"`;
+  return endpoints.map((m) => ({ method: m![1]!, path: m![2]! }));
+}
+
 /** What a target description says for itself, and so may not be given beside --config in the simulator. */
 const describedByConfig = [
   'user', 'other-user', 'user-id', 'other-user-id',
@@ -229,7 +250,7 @@ const describedByConfig = [
 ] as const;
 
 /** What only a run over sockets has: a cache to reach, a remote host, a real per-request timeout. */
-const socketsOnly = ['cache-url', 'allow-remote', 'timeout-ms'] as const;
+const socketsOnly = ['cache-url', 'allow-remote', 'timeout-ms', 'public'] as const;
 
 /** `--config` without `--base-url`: the description in the simulator. */
 function configLine(values: Partial<Record<string, string | boolean>>): CommandLine {
@@ -251,6 +272,6 @@ function configLine(values: Partial<Record<string, string | boolean>>): CommandL
   for (const value of [maxRequests, maxTimeMs]) if (typeof value === 'string') return fail(value);
   return {
     kind: 'run-config',
-    options: { configFile, seed, line, json: values.json === true, junitFile: values.junit as string | undefined, only, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
+    options: { configFile, seed, line, json: values.json === true, junitFile: values.junit as string | undefined, only, requireAll: values['require-all'] === true, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
   };
 }

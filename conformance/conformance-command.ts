@@ -14,7 +14,7 @@ import { resultTable, summaryLine } from './result-table.js';
 import { itemPath, type ServiceShape, specShape } from './service-shape.js';
 import { withGivenSettings } from './shape-overrides.js';
 import { SignInFailed, signIn } from './sign-in.js';
-import { runSuite, type SuiteTarget } from './suite-run.js';
+import { type CheckResult, runSuite, type SuiteTarget } from './suite-run.js';
 import { NoResponse, TargetClient } from './target-client.js';
 import { describeResponse } from './wire.js';
 
@@ -23,10 +23,11 @@ export interface CommandIo {
   readonly stderr: (text: string) => void;
 }
 
-export const exitCodes = { passed: 0, failed: 1, usage: 2 } as const;
+/** `nothingChecked`: no check passed or failed (all skipped or could not run), which no CI job should read as green. */
+export const exitCodes = { passed: 0, failed: 1, usage: 2, nothingChecked: 3 } as const;
 
 /** A run over sockets, wherever its shape and users came from: the spec and the command line, or a description. */
-interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile'> {
+interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile' | 'requireAll'> {
   readonly shape: ServiceShape;
   /** Undefined when no one declared users: the checks that need a caller skip. */
   readonly users: { readonly user: DescribedUser; readonly otherUser: DescribedUser } | undefined;
@@ -61,7 +62,7 @@ const describeCaller = (caller: Caller) => `${caller.label}${caller.userId === u
 
 /** What the report needs beyond the results: the options it was asked for, what it ran against, how to reproduce. */
 interface Reporting {
-  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile'>;
+  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile' | 'requireAll'>;
   /** One line for humans. */
   readonly target: string;
   /** What `--json` names as the target. */
@@ -70,8 +71,9 @@ interface Reporting {
 }
 
 /**
- * `npm run conformance -- …` and `npx apisim conformance …`: returns the exit code (0 passed, 1 a check
- * failed or errored, 2 usage or unreachable). `readers` read a `--config`: in the simulator, or for a run over
+ * `npm run conformance -- …` and `npx apisim conformance …`: returns the exit code (`exitCodes`: 0 passed,
+ * 1 a check failed or errored, or with `--require-all` did not pass, 2 usage or unreachable, 3 nothing was
+ * checked). `readers` read a `--config`: in the simulator, or for a run over
  * sockets; the suite itself knows no description and no simulator, so the entry point that has them hands
  * them in.
  */
@@ -97,7 +99,7 @@ export async function runConformance(argv: readonly string[], io: CommandIo, rea
     case 'run': {
       const options = line.options;
       return runOverSockets({
-        ...options, shape: specShape(options.settings), target: addressesOf(options),
+        ...options, shape: { ...specShape(options.settings), publicEndpoints: options.publicEndpoints }, target: addressesOf(options),
         users: { user: { credential: options.user, id: options.userId }, otherUser: { credential: options.otherUser, id: options.otherUserId } },
       }, io);
     }
@@ -146,7 +148,8 @@ async function runDescribed(options: DescribedOptions, io: CommandIo, readers: C
     return exitCodes.usage;
   }
   const target = `${addressesOf(options)}, described by ${options.configFile} (${described.name})`;
-  return runOverSockets({ ...options, shape: { ...shape, users: users !== undefined }, users, target }, io);
+  const publicEndpoints = [...shape.publicEndpoints, ...options.publicEndpoints];
+  return runOverSockets({ ...options, shape: { ...shape, users: users !== undefined, publicEndpoints }, users, target }, io);
 }
 
 /** Each user from the command line when it names them, else from the description; a usage error's message when only one is known. */
@@ -203,5 +206,12 @@ async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Re
       return exitCodes.usage;
     }
   }
-  return suite.results.some((r) => r.outcome === 'fail' || r.outcome === 'error') ? exitCodes.failed : exitCodes.passed;
+  return exitCode(suite.results, options.requireAll);
+}
+
+/** A failure or an error fails the run; so, with `--require-all`, does any check that did not pass. */
+export function exitCode(results: readonly Pick<CheckResult, 'outcome'>[], requireAll: boolean): number {
+  if (results.some((r) => r.outcome === 'fail' || r.outcome === 'error')) return exitCodes.failed;
+  if (requireAll && results.some((r) => r.outcome !== 'pass')) return exitCodes.failed;
+  return results.some((r) => r.outcome === 'pass') ? exitCodes.passed : exitCodes.nothingChecked;
 }

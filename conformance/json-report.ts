@@ -24,7 +24,13 @@ export interface JsonReport<Kind extends string = 'curl'> {
   readonly target: { readonly baseUrl: string; readonly cacheUrl: string | null };
   /** No check failed or ended in an error. */
   readonly passed: boolean;
-  readonly summary: { readonly pass: number; readonly fail: number; readonly skip: number; readonly error: number; readonly requests: number; readonly ms: number };
+  /** No check passed or failed: every one was skipped, could not run, or ended in an error. */
+  readonly nothingChecked: boolean;
+  readonly summary: {
+    readonly pass: number; readonly fail: number; readonly skip: number; readonly unrun: number; readonly error: number; readonly requests: number; readonly ms: number;
+    /** Cleanup requests sent after the bounds ran out. */
+    readonly beyondBounds: number;
+  };
   readonly checks: readonly JsonCheck<Kind>[];
 }
 
@@ -39,7 +45,8 @@ export function jsonReport<Kind extends string = 'curl'>(
   return {
     target: { baseUrl: target.baseUrl, cacheUrl: target.cacheUrl ?? null },
     passed: count('fail') === 0 && count('error') === 0,
-    summary: { pass: count('pass'), fail: count('fail'), skip: count('skip'), error: count('error'), requests: suite.requests, ms: Math.round(suite.ms) },
+    nothingChecked: count('pass') === 0 && count('fail') === 0,
+    summary: { pass: count('pass'), fail: count('fail'), skip: count('skip'), unrun: count('unrun'), error: count('error'), requests: suite.requests, ms: Math.round(suite.ms), beyondBounds: suite.beyondBounds },
     checks: suite.results.map((r: CheckResult) => ({
       name: r.name,
       principle: r.principle,
@@ -47,6 +54,7 @@ export function jsonReport<Kind extends string = 'curl'>(
       reason: r.reason,
       ms: Math.round(r.ms),
       requests: r.requests,
+      leftBehind: r.leftBehind,
       findings: r.findings.map((f) => ({
         what: f.what,
         expected: f.expected,

@@ -8,8 +8,8 @@ const junit = junitModule as unknown as Builder;
 /**
  * JUnit XML for CI systems (the Jenkins/Surefire dialect junit-report-builder writes): one testsuite, one
  * testcase per check with its area as the class name; a failed check is a <failure> whose text holds every
- * finding with its `curl` (in the simulator, the command that replays the check), an unfinished one an <error>, a skipped one <skipped/> with the reason in
- * <system-out>.
+ * finding with its `curl` (in the simulator, the command that replays the check), an unfinished one an <error>, a skipped one or one that could not run <skipped/>
+ * with the reason in <system-out>; what cleanup left behind goes in <system-err>.
  */
 export function junitReport(suite: SuiteResult, target: string, reproduction: Reproduction = byCurl): string {
   const builder = junit.newBuilder();
@@ -19,8 +19,9 @@ export function junitReport(suite: SuiteResult, target: string, reproduction: Re
     const details = r.findings.map((f) => `${f.what}\n  expected:  ${f.expected}\n  got:       ${f.got}\n  reproduce: ${reproduction.command(r.name, f.exchange.request)}`).join('\n\n');
     if (r.outcome === 'fail') testCase.failure(r.reason, 'ConformanceFailure').standardOutput(details);
     else if (r.outcome === 'error') testCase.error(r.reason, 'ConformanceError', r.unanswered === undefined ? undefined : reproduction.command(r.name, r.unanswered));
-    else if (r.outcome === 'skip') testCase.skipped().standardOutput(`skipped: ${r.reason}`);
+    else if (r.outcome === 'skip' || r.outcome === 'unrun') testCase.skipped().standardOutput(`${r.outcome === 'skip' ? 'skipped: ' : ''}${r.reason}`);
     else testCase.standardOutput(r.reason);
+    if (r.leftBehind.length > 0) testCase.standardError(`left behind: ${r.leftBehind.join('\n  ')}`);
   }
   return builder.build();
 }

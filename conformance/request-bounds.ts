@@ -24,6 +24,7 @@ export class RequestBounds implements Allowance {
   readonly #deadlineMs: number;
   readonly #nowMs: () => number;
   #used = 0;
+  #beyond = 0;
 
   constructor(maxRequests: number, maxTimeMs: number, nowMs: () => number) {
     this.maxRequests = maxRequests;
@@ -37,12 +38,27 @@ export class RequestBounds implements Allowance {
     this.#used++;
   }
 
+  /**
+   * Counts a cleanup request, which is never refused: what a check made is removed even when the bounds are
+   * spent, since leaving it would do more harm than a few requests past them. Those are counted apart, and
+   * the report says how many.
+   */
+  takeForCleanup(): void {
+    if (this.#used >= this.maxRequests || this.remainingMs() <= 0) this.#beyond++;
+    this.#used++;
+  }
+
   remainingMs(): number {
     return this.#deadlineMs - this.#nowMs();
   }
 
   get used(): number {
     return this.#used;
+  }
+
+  /** Cleanup requests sent after the budget or the time bound ran out. */
+  get beyond(): number {
+    return this.#beyond;
   }
 
   /** A share for one check: at most `maxRequests` of the whole, until `lift()` (for its cleanup). */
@@ -69,16 +85,18 @@ export class CheckAllowance implements Allowance {
 
   take(kind: 'request' | 'retry' = 'request'): void {
     if (kind === 'request' && !this.#lifted && this.#ownRequests >= this.#maxRequests) throw new BoundReached(`${this.#checkName} wanted more than its ${this.#maxRequests} requests`);
-    this.#whole.take();
+    if (this.#lifted) this.#whole.takeForCleanup();
+    else this.#whole.take();
     this.#used++;
     if (kind === 'request') this.#ownRequests++;
   }
 
+  /** After `lift()`, cleanup runs to its end: each request keeps its own timeout past the deadline. */
   remainingMs(): number {
-    return this.#whole.remainingMs();
+    return this.#lifted ? Infinity : this.#whole.remainingMs();
   }
 
-  /** Cleanup may go past the check's own share, still within the suite's bounds. */
+  /** Cleanup may go past the check's own share, and past the suite's bounds (`takeForCleanup`). */
   lift(): void {
     this.#lifted = true;
   }

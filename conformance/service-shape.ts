@@ -21,6 +21,8 @@ export interface ServiceShape {
   readonly userItem: string | undefined;
   /** Every endpoint gate 1 guards: probed without a credential and with broken ones (auth/401-before-403). */
   readonly endpoints: readonly EndpointShape[];
+  /** Endpoints declared open to anyone (a registration, `POST /users`): among `endpoints`, not probed for a 401. */
+  readonly publicEndpoints: readonly EndpointShape[];
 }
 
 /** A request sent as written (a creation). */
@@ -44,6 +46,8 @@ export interface OwnedShape {
   readonly ownerField: string | undefined;
   /** Members an owner may PATCH (JSON Merge Patch): the other user's PATCH of their current value changes nothing if it got through. */
   readonly patchable: readonly string[];
+  /** The write methods an object takes, when declared; otherwise its `OPTIONS` answer's `Allow` says, or all are tried. */
+  readonly writes: readonly ('PATCH' | 'PUT' | 'DELETE')[] | undefined;
 }
 
 export interface WritableShape {
@@ -95,14 +99,21 @@ export interface EndpointShape {
 export function specShape(settings: Omit<ConformanceSettings, 'runId'>): ServiceShape {
   return {
     users: true,
-    owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'] }],
+    owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'], writes: undefined }],
     writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true },
     idempotencyKey: { header: 'idempotency-key', style: settings.idempotencyKeyStyle },
     graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
     userItem: '/users/{id}',
     endpoints: specEndpoints,
+    publicEndpoints: [],
   };
 }
+
+/** The same endpoint, whatever its id is called: `/users/<user_id>` and `/users/{id}` are one. */
+export const sameEndpoint = (a: EndpointShape, b: EndpointShape): boolean => {
+  const path = (e: EndpointShape) => e.path.replace(/<[^>/]+>|\{[^}/]+\}/g, '{}').replace(/\/+$/, '');
+  return a.method === b.method && path(a) === path(b);
+};
 
 /** An item path with its id: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
 export const itemPath = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));

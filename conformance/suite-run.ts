@@ -4,9 +4,9 @@ import type { ConformanceSettings } from './conformance-settings.js';
 import type { ServiceShape } from './service-shape.js';
 import { BoundReached, type RequestBounds } from './request-bounds.js';
 import { NoResponse, type TargetClient } from './target-client.js';
-import type { WireRequest } from './wire.js';
+import { describeResponse, type WireExchange, type WireRequest } from './wire.js';
 
-export type Outcome = 'pass' | 'fail' | 'skip' | 'error';
+export type Outcome = 'pass' | 'fail' | 'skip' | 'unrun' | 'error';
 
 export interface CheckResult {
   readonly name: string;
@@ -19,12 +19,16 @@ export interface CheckResult {
   readonly findings: readonly Finding[];
   /** For an error on a request (no response, a timeout): the request, to try by hand. */
   readonly unanswered: WireRequest | undefined;
+  /** What the check made and its cleanup could not remove, one line each: to remove by hand. */
+  readonly leftBehind: readonly string[];
 }
 
 export interface SuiteResult {
   readonly results: readonly CheckResult[];
   readonly requests: number;
   readonly ms: number;
+  /** Cleanup requests sent after `--max-requests` or `--max-time-ms` ran out (cleanup is never cut short). */
+  readonly beyondBounds: number;
 }
 
 export interface SuiteTarget {
@@ -47,6 +51,7 @@ export interface SuiteTarget {
 export async function runSuite(checks: readonly Check[], target: SuiteTarget, progress: (line: string) => void = () => undefined): Promise<SuiteResult> {
   const started = target.nowMs();
   const usedBefore = target.bounds.used;
+  const beyondBefore = target.bounds.beyond;
   const results: CheckResult[] = [];
   for (const [i, check] of checks.entries()) {
     progress(`[${i + 1}/${checks.length}] ${check.name} …`);
@@ -54,7 +59,7 @@ export async function runSuite(checks: readonly Check[], target: SuiteTarget, pr
     results.push(result);
     progress(`[${i + 1}/${checks.length}] ${check.name}: ${result.outcome} in ${Math.round(result.ms)} ms, ${result.requests} requests: ${result.reason}`);
   }
-  return { results, requests: target.bounds.used - usedBefore, ms: target.nowMs() - started };
+  return { results, requests: target.bounds.used - usedBefore, ms: target.nowMs() - started, beyondBounds: target.bounds.beyond - beyondBefore };
 }
 
 async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
@@ -82,13 +87,23 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
     result = { outcome: 'error', reason, findings: [], unanswered: error instanceof NoResponse ? error.request : undefined };
   }
   allowance.lift();
+  const leftBehind: string[] = [];
   // Newest first: what was made last may depend on what was made before.
-  for (const action of cleanups.reverse()) {
+  for (const [i, action] of cleanups.reverse().entries()) {
     try {
-      await action();
-    } catch {
-      // Cleanup is best effort: a target that refuses it has already been judged by the check.
+      const undone = notUndone(await action());
+      if (undone !== undefined) leftBehind.push(undone);
+    } catch (error) {
+      leftBehind.push(`cleanup step ${cleanups.length - i} of ${cleanups.length}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { name: check.name, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used };
+  return { name: check.name, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used, leftBehind };
+}
+
+/** A removal that did not take: anything but a 2xx, or 404 and 410 (it was already gone). */
+function notUndone(answer: unknown): string | undefined {
+  if (typeof answer !== 'object' || answer === null || !('request' in answer) || !('response' in answer)) return undefined;
+  const { request, response } = answer as WireExchange;
+  if ((response.status >= 200 && response.status < 300) || response.status === 404 || response.status === 410) return undefined;
+  return `${request.method} ${request.url} answered ${describeResponse(response, 80)}`;
 }

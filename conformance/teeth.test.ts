@@ -125,7 +125,18 @@ describe('each check fails against a stand-in that breaks its principle', () => 
       return forward({ ...req, body: JSON.stringify({ content: current + contentOf({ status: 200, headers: {}, setCookies: [], body: req.body ?? '{}' }) }) });
     };
     const check = await failing('notes/put-idempotent', await standIn(await origin(), appending));
-    expect(whats(check)).toBe('after the second PUT the note does not hold what was PUT');
+    expect(whats(check)).toBe(['after the second PUT on an existing note the note does not hold what was PUT', 'after the second PUT on an absent note the note does not hold what was PUT'].join('\n'));
+  });
+
+  test('notes/put-idempotent: a PUT that only replaces, answering 404 for a note that does not exist (spec §3: it creates it)', async () => {
+    const replaceOnly: Behaviour = async (req, forward) => {
+      const path = notePathOf(req);
+      if (path === undefined || req.method !== 'PUT' || (await forward(withoutBody(req, 'GET'))).status !== 404) return forward(req);
+      return jsonAnswer(404, { type: '/problems/not-found', title: 'Not Found', status: 404 }, 'application/problem+json');
+    };
+    const check = await failing('notes/put-idempotent', await standIn(await origin(), replaceOnly));
+    expect(whats(check)).toBe('the first PUT on an absent note did not succeed');
+    expect(check.findings[0]!.curl).toMatch(/^curl -sS -i -X PUT http:\/\/\S+\/notes\/[1-9]\d{8} /);
   });
 
   test('notes/delete-idempotent: a DELETE that undoes itself when repeated', async () => {

@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js';
-import { type CheckContext, finding, type Finding, is2xx } from './check.js';
+import { type CheckContext, is2xx, unmade, type Verdict } from './check.js';
 import { itemPath, type WritableShape } from './service-shape.js';
 import type { TargetClient } from './target-client.js';
 import { type WireExchange, jsonOf } from './wire.js';
@@ -41,12 +41,14 @@ export const writableBody = (writable: WritableShape, content: string): Record<s
 
 export type Created =
   | { readonly ok: true; readonly id: string; readonly exchange: WireExchange; /** The check deleted it: no cleanup needed. */ gone(): void }
-  | { readonly ok: false; readonly finding: Finding };
+  /** `unrun`: the check cannot judge its principle without the object. */
+  | { readonly ok: false; readonly unrun: Verdict; readonly exchange: WireExchange };
 
 /**
  * A POST to the collection with the given content, and its removal registered as cleanup (when the item
- * takes DELETE). A creation that fails is itself a finding: every check starts from an object of its own,
- * never from data someone else owns.
+ * takes DELETE). Every check starts from an object of its own, never from data someone else owns, so a
+ * creation that fails leaves the check unable to run: its verdict says so, and is not a failure of the
+ * principle it checks.
  */
 export async function createWritable(ctx: CheckContext, writable: WritableShape, content: string, options: { readonly via?: TargetClient; readonly as?: Caller; readonly headers?: Readonly<Record<string, string>> } = {}): Promise<Created> {
   const client = options.via ?? ctx.origin;
@@ -54,7 +56,7 @@ export async function createWritable(ctx: CheckContext, writable: WritableShape,
   const exchange = await client.send('POST', writable.collection, { as, json: writableBody(writable, content), headers: options.headers ?? {} });
   const id = is2xx(exchange.response.status) ? createdId(exchange, writable.collection) : undefined;
   if (id === undefined) {
-    return { ok: false, finding: finding(`POST ${writable.collection} did not create ${writable.name === 'notes' ? 'a note' : `one of ${writable.name}`} with an id to work on`, `201 with the id in the body or in Location`, exchange) };
+    return { ok: false, unrun: unmade(`${writable.name === 'notes' ? 'no note' : `none of ${writable.name}`} to work on (201 with the id in the body or in Location)`, exchange), exchange };
   }
   let present = writable.methods.includes('DELETE');
   ctx.cleanup(async () => (present ? ctx.origin.send('DELETE', writableItem(writable, id), { as }) : undefined));

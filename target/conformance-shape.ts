@@ -26,6 +26,7 @@ export function conformanceShape(target: Target): ServiceShape {
     },
     userItem: own ? '/users/{id}' : undefined,
     endpoints: own ? specEndpoints : declaredEndpoints(target),
+    publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
 
@@ -35,9 +36,16 @@ function ownedShape(owned: OwnedSpec, own: boolean): OwnedShape {
     item: owned.path,
     probeIds: [...(owned.ids?.user ?? []), ...(owned.ids?.otherUser ?? [])],
     create: owned.create === undefined ? undefined : { method: owned.create.method, path: owned.create.path, headers: owned.create.headers, body: owned.create.body },
-    ownerField: own ? 'user_id' : undefined,
+    ownerField: own ? 'user_id' : owned.owner,
     patchable: own && owned.path === '/orders/{id}' ? ['delivery_address'] : [],
+    // GET alone (the default) declares no write: then the object's own `Allow` says which it takes.
+    writes: own ? undefined : declaredWrites(owned.methods),
   };
+}
+
+function declaredWrites(methods: readonly string[]): OwnedShape['writes'] {
+  const writes = (['PATCH', 'PUT', 'DELETE'] as const).filter((m) => methods.includes(m));
+  return writes.length === 0 ? undefined : writes;
 }
 
 function writableShape(writable: WritableSpec): WritableShape {

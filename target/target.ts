@@ -52,6 +52,8 @@ const ownedSpec = z
     methods: z.array(z.enum(['GET', 'PUT', 'PATCH', 'DELETE'])).default(['GET'])
       .describe('What the object answers: the other user tries each, and must be refused; PUT and PATCH send the create body.'),
     create: requestSpec.optional().describe('How a user makes one they own; its id is read from the answer\'s body (id) or Location.'),
+    owner: z.string().min(1).optional()
+      .describe('The member of an object\'s record that names its owner (the spec\'s "user_id"): a read that shows someone else\'s is a finding.'),
     ids: z
       .strictObject({ user: z.array(z.string().min(1)).default([]), otherUser: z.array(z.string().min(1)).default([]) })
       .optional()
@@ -106,6 +108,8 @@ export const targetSpec = z.strictObject({
     .optional()
     .describe('The service honours Idempotency-Key on POST: "sf-string" writes it "..." as the IETF draft does, "bare" as Stripe\'s clients do.'),
   graph: graphSpec.optional(),
+  public: z.array(z.string().regex(/^[A-Z]{1,16} \/[^\s#?]*$/, 'must be "METHOD /path", e.g. "POST /users"')).default([])
+    .describe('Endpoints anyone may call without a credential (a registration, "POST /users"): gate 1 is not probed there.'),
 });
 
 export type Target = z.output<typeof targetSpec>;

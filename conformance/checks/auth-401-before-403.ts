@@ -1,5 +1,5 @@
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
-import { type EndpointShape, itemPath } from '../service-shape.js';
+import { type EndpointShape, itemPath, sameEndpoint } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
 import { createdId, createWritable, uniqueContent, writableBody, writableItem } from '../writable-requests.js';
 
@@ -7,13 +7,16 @@ import { createdId, createWritable, uniqueContent, writableBody, writableItem } 
 const freeId = '999999999';
 
 interface Fixtures {
-  /** One of the first owned resource, the user's own when one was found. */
-  readonly orderId: string | undefined;
-  readonly noteId: string | undefined;
+  /** One of the first owned resource, the user's own when one was found; else `freeId`. */
+  readonly orderId: string;
+  /** The check's own note; `freeId` when none could be made (a 401 does not depend on the note existing). */
+  readonly noteId: string;
   readonly noteContent: string;
   readonly userId: string;
   /** The user's record as they read it, without its id: a PUT of it changes nothing even if it got through. */
   readonly userRecord: Readonly<Record<string, unknown>>;
+  /** What could not be made, and so what was probed on an absent object instead: said in the verdict. */
+  readonly absent: readonly string[];
 }
 
 interface Probe {
@@ -46,15 +49,10 @@ const writableEndpoint = (ctx: CheckContext): string | undefined => (ctx.shape.w
  * a body a service that skipped gate 1 would take without harm (what is already there, an empty merge patch),
  * or refuse for itself (an empty POST creates nobody).
  */
-function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Probe | undefined {
+function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Probe {
   const other = endpoint.method === 'DELETE' ? freeId : undefined;
-  const ids: readonly (readonly [string, string | undefined])[] = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId]];
-  let path = endpoint.path;
-  for (const [name, id] of ids) {
-    if (!path.includes(name)) continue;
-    if (id === undefined) return undefined;
-    path = path.replace(name, encodeURIComponent(id));
-  }
+  const ids = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId]] as const;
+  const path = ids.reduce((p, [name, id]) => p.replace(name, encodeURIComponent(id)), endpoint.path);
   const { writable, graph, userItem } = ctx.shape;
   const graphQuery = graph === undefined || graph.specSchema ? `{ user(id: ${JSON.stringify(f.userId)}) { name } }` : (graph.queries[0]?.query ?? '{ __typename }');
   if (endpoint.method === 'PATCH') return { method: 'PATCH', path, json: {}, contentType: 'application/merge-patch+json' };
@@ -67,9 +65,28 @@ function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Prob
   return { method: endpoint.method, path };
 }
 
-async function fixtures(ctx: CheckContext): Promise<Fixtures | Finding> {
+/**
+ * What a probe that got through made, removed as the user when the check ends (and listed as left behind when
+ * the target refuses that too): a POST's creation, or the note a PUT on an absent id created (spec §3).
+ */
+function removeWhatItMade(ctx: CheckContext, probe: Probe, exchange: WireExchange, f: Fixtures): void {
+  if (!is2xx(exchange.response.status)) return;
+  const { writable, owned } = ctx.shape;
+  let item: string | undefined;
+  if (probe.method === 'POST') {
+    const id = createdId(exchange, probe.path);
+    const template = writable?.collection === probe.path ? writable.item : (owned.find((o) => o.create?.path === probe.path)?.item ?? `${probe.path.replace(/\/+$/, '')}/{id}`);
+    item = id === undefined ? undefined : itemPath(template, id);
+  } else if (probe.method === 'PUT' && writable !== undefined && f.noteId === freeId && probe.path === writableItem(writable, freeId)) {
+    item = probe.path;
+  }
+  if (item !== undefined) ctx.cleanup(() => ctx.origin.send('DELETE', item, { as: ctx.user }));
+}
+
+async function fixtures(ctx: CheckContext): Promise<Fixtures> {
+  const absent: string[] = [];
   const owned = ctx.shape.owned[0];
-  let orderId = owned?.probeIds[0];
+  let orderId: string | undefined;
   if (owned !== undefined) {
     // The user's own if one is found: the other user would get 403 there, so a 401 shows gate 1 first.
     for (const id of owned.probeIds) {
@@ -78,18 +95,23 @@ async function fixtures(ctx: CheckContext): Promise<Fixtures | Finding> {
         break;
       }
     }
+    orderId ??= owned.probeIds[0];
     const create = owned.create;
     if (orderId === undefined && create !== undefined) {
       const made = await ctx.origin.send(create.method, create.path, { as: ctx.user, json: create.body, headers: create.headers });
       orderId = is2xx(made.response.status) ? createdId(made, create.path) : undefined;
+      if (orderId !== undefined) {
+        const path = itemPath(owned.item, orderId);
+        ctx.cleanup(() => ctx.origin.send('DELETE', path, { as: ctx.user }));
+      } else absent.push(`${create.method} ${create.path} made no ${owned.name.replace(/s$/, '')} (${made.response.status}): ${owned.item} probed at ${freeId}`);
     }
   }
   const noteContent = uniqueContent(ctx, 'authentication-first');
-  let noteId: string | undefined;
+  let noteId = freeId;
   if (ctx.shape.writable !== undefined) {
     const note = await createWritable(ctx, ctx.shape.writable, noteContent);
-    if (!note.ok) return note.finding;
-    noteId = note.id;
+    if (note.ok) noteId = note.id;
+    else absent.push(`POST ${ctx.shape.writable.collection} made no note (${note.exchange.response.status}): ${ctx.shape.writable.item} probed at ${freeId}`);
   }
   const userId = ctx.user.userId ?? ctx.shape.graph?.userId ?? '1';
   let userRecord: Record<string, unknown> = {};
@@ -97,7 +119,7 @@ async function fixtures(ctx: CheckContext): Promise<Fixtures | Finding> {
     const record = jsonOf((await ctx.origin.send('GET', itemPath(ctx.shape.userItem, userId), { as: ctx.user })).response);
     if (typeof record === 'object' && record !== null && !Array.isArray(record)) userRecord = Object.fromEntries(Object.entries(record).filter(([name]) => name !== 'id'));
   }
-  return { orderId, noteId, noteContent, userId, userRecord };
+  return { orderId: orderId ?? freeId, noteId, noteContent, userId, userRecord, absent };
 }
 
 /** A problem body's members that must not depend on the object (RFC 9457), `instance` aside: it may name the URL. */
@@ -117,36 +139,39 @@ export const auth401Before403: Check = {
   async run(ctx) {
     if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser, so that there is a gate 1 to probe');
     if (ctx.shape.endpoints.length === 0) return skip('the target declares no endpoint that needs a credential: declare owned, or writable with by: "user"');
+    const open = ctx.shape.endpoints.filter((e) => ctx.shape.publicEndpoints.some((p) => sameEndpoint(e, p)));
+    const guarded = ctx.shape.endpoints.filter((e) => !open.includes(e));
+    const declaredOpen = open.length === 0 ? '' : `; declared public, not probed: ${open.map((e) => `${e.method} ${e.path}`).join(', ')}`;
+    if (guarded.length === 0) return skip(`every endpoint the target declares is public${declaredOpen}`);
     const f = await fixtures(ctx);
-    if ('exchange' in f) return judged([f], '');
     const findings: Finding[] = [];
     const states = credentialStates(ctx);
-    const endpoints = ctx.shape.endpoints.flatMap((endpoint) => {
-      const probe = probeFor(endpoint, f, ctx);
-      return probe === undefined ? [] : [[endpoint, probe] as const];
-    });
     let probes = 0;
-    for (const [endpoint, probe] of endpoints) {
+    for (const endpoint of guarded) {
+      const probe = probeFor(endpoint, f, ctx);
       for (const [state, headers] of states) {
         const exchange = await ctx.origin.send(probe.method, probe.path, { headers, json: probe.json, ...(probe.contentType === undefined ? {} : { contentType: probe.contentType }) });
         probes++;
         const status = exchange.response.status;
         if (status === 401) continue;
         findings.push(finding(`${endpoint.method} ${endpoint.path} with ${state} answered ${status}`, '401: the caller is not identified, and gate 1 decides before anything else', exchange));
-        const writable = ctx.shape.writable;
-        const created = writable !== undefined && probe.method === 'POST' && probe.path === writable.collection && is2xx(status) ? createdId(exchange, writable.collection) : undefined;
-        if (writable !== undefined && created !== undefined && writable.methods.includes('DELETE')) ctx.cleanup(() => ctx.origin.send('DELETE', writableItem(writable, created), { as: ctx.user }));
+        removeWhatItMade(ctx, probe, exchange, f);
       }
     }
     const owned = ctx.shape.owned[0];
-    if (owned !== undefined && f.orderId !== undefined) {
+    let compared = '';
+    if (owned !== undefined && f.orderId !== freeId) {
       const existing = await ctx.origin.send('GET', itemPath(owned.item, f.orderId));
       const missing = await ctx.origin.send('GET', itemPath(owned.item, freeId));
+      compared = `; the 401 for ${owned.item.replace('{id}', f.orderId)} is the one for ${freeId}`;
       if (!sameRefusal(existing, missing)) {
         const noun = owned.name.replace(/s$/, '');
         findings.push({ what: `the 401 for ${noun} ${f.orderId} differs from the one for ${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun} that does not exist`, expected: `the same refusal as GET ${itemPath(owned.item, freeId)}: ${missing.response.status} ${missing.response.body.slice(0, 120)}`, got: `${existing.response.status} ${existing.response.body.slice(0, 120)}`, exchange: existing });
       }
+    } else if (owned !== undefined) {
+      compared = `; existing and absent ${owned.name} not compared (no ${owned.name.replace(/s$/, '')} of the user's to probe)`;
     }
-    return judged(findings, `${endpoints.length} endpoints × ${states.length} credential states (${states.map(([s]) => s).join(', ')}): all ${probes} answered 401`);
+    const absent = f.absent.length === 0 ? '' : `; ${f.absent.join('; ')}`;
+    return judged(findings, `${guarded.length} endpoints × ${states.length} credential states (${states.map(([s]) => s).join(', ')}): all ${probes} answered 401${compared}${absent}${declaredOpen}`);
   },
 };

@@ -16,7 +16,7 @@ export const cacheUnsafeInvalidates: Check = {
     const field = writable.field;
     const [v1, v2, v3] = ['v1', 'v2 written behind the cache', 'v3 written through the cache'].map((v) => uniqueContent(ctx, `cache ${v}`)) as [string, string, string];
     const created = await createWritable(ctx, writable, v1);
-    if (!created.ok) return judged([created.finding], '');
+    if (!created.ok) return created.unrun;
     const path = writableItem(writable, created.id);
     const as = ctx.user;
 

@@ -11,10 +11,10 @@ export const notesDeleteIdempotent: Check = {
     if (typeof writable === 'string') return skip(writable);
     const field = writable.field;
     const target = await createWritable(ctx, writable, uniqueContent(ctx, 'delete-idempotent target'));
-    if (!target.ok) return judged([target.finding], '');
+    if (!target.ok) return target.unrun;
     const neighbourContent = uniqueContent(ctx, 'delete-idempotent neighbour');
     const neighbour = await createWritable(ctx, writable, neighbourContent);
-    if (!neighbour.ok) return judged([neighbour.finding], '');
+    if (!neighbour.ok) return neighbour.unrun;
     const path = writableItem(writable, target.id);
     const findings: Finding[] = [];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Check, finding, type Finding, is2xx, judged, skip } from '../check.js';
+import { type Check, finding, type Finding, is2xx, judged, skip, unmade } from '../check.js';
 import { contentOf, createdId, uniqueContent, writableBody, writableItem, writableWith } from '../writable-requests.js';
 
 /**
@@ -33,7 +33,7 @@ export const notesPostIdempotencyKeyOnce: Check = {
     const firstId = is2xx(first.response.status) ? createdId(first, writable.collection) : undefined;
     if (firstId === undefined) {
       const hint = first.response.status === 400 ? ` (if the key's format is refused, try --idempotency-key-style ${idempotency.style === 'bare' ? 'sf-string' : 'bare'})` : '';
-      return judged([finding(`POST ${writable.collection} with an Idempotency-Key did not create a note${hint}`, '201 with the note id', first)], '');
+      return unmade(`no note to send the key's repeat for (201 with the note id)${hint}`, first);
     }
     remove(firstId);
     const repeat = await send();

@@ -10,7 +10,7 @@ export const notesUseAfterDelete: Check = {
     const writable = writableWith(ctx, ['GET', 'DELETE']);
     if (typeof writable === 'string') return skip(writable);
     const created = await createWritable(ctx, writable, uniqueContent(ctx, 'use-after-delete'));
-    if (!created.ok) return judged([created.finding], '');
+    if (!created.ok) return created.unrun;
     const path = writableItem(writable, created.id);
     const findings: Finding[] = [];
     const before = await ctx.origin.send('GET', path, { as: ctx.user });

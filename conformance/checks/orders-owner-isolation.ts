@@ -2,6 +2,7 @@ import type { Caller } from '../caller.js';
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
 import { itemPath, type OwnedShape } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
+import { noOpAttempts, probeWrite, writeMethods, type WriteProbe } from '../ownership-writes.js';
 import { createdId } from '../writable-requests.js';
 
 const mergePatch = 'application/merge-patch+json';
@@ -54,39 +55,64 @@ async function probedReads(ctx: CheckContext, owned: OwnedShape, findings: Findi
   return { byUser, byOther, records };
 }
 
-/** Says what the other user's write answered: a 2xx is a finding (they may change what is not theirs), a 5xx too. */
-function refusal(ctx: CheckContext, findings: Finding[], done: string[]) {
+/**
+ * Says what the other user's write answered: a 2xx is a finding (they may change what is not theirs), a 5xx
+ * too. A 404 is a refusal that hides whether the object exists (a setting of apisim's server, and common
+ * practice), but only when the owner's own GET of it answered 200: else it may just not be there.
+ */
+function refusal(ctx: CheckContext, findings: Finding[], done: string[], ownerRead: boolean) {
   return (what: string, exchange: WireExchange, object: string) => {
     const status = exchange.response.status;
     if (is2xx(status)) findings.push(finding(`${who(ctx.otherUser)} may change ${object}: ${what} answered ${status}`, `403 (or 404): ${object} is not theirs`, exchange));
     else if (status >= 500) findings.push(finding(`${what} by ${who(ctx.otherUser)} failed on the server`, '403 (or 404)', exchange));
-    done.push(`${what} ${status}`);
+    done.push(status === 404 && !ownerRead ? `${what} 404 not judged (its owner's GET did not answer 200)` : `${what} ${status}`);
   };
 }
 
+function createBody(owned: OwnedShape): Readonly<Record<string, unknown>> {
+  const body = owned.create?.body;
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** What a write probe comes to in the summary, and in the findings when the other user got through. */
+function judgeWrite(ctx: CheckContext, findings: Finding[], done: string[], path: string, object: string, probe: WriteProbe, ownerRead: boolean): void {
+  const what = `${probe.method} ${path}`;
+  if (probe.judged === undefined) {
+    // Every body was refused for its form: the server said nothing about who may write. Said, never passed over.
+    done.push(`${what} not judged (${probe.answers.join(', ')}: no body it takes)`);
+    return;
+  }
+  refusal(ctx, findings, done, ownerRead)(what, probe.judged, object);
+}
+
 /**
- * Writes that would change nothing if they were allowed (the same value of a patchable member, an empty merge
- * patch, the record as it is): a missing owner check shows as a 2xx without any harm to the owner's data.
- * DELETE is not probed on objects the suite did not create: on a vulnerable target it would destroy them.
+ * Every write method the object takes (its `Allow`, or PATCH, PUT and DELETE), by the other user, with
+ * bodies that would change nothing if they got through (`noOpAttempts`), each re-sent in another form when
+ * the answer is about the body. DELETE only on objects the suite created: on a vulnerable target it would
+ * destroy someone's data.
  */
-async function noOpWrites(ctx: CheckContext, owned: OwnedShape, ownIds: readonly string[], records: Map<string, WireExchange>, findings: Finding[], done: string[]): Promise<void> {
-  const refused = refusal(ctx, findings, done);
-  const valueOf = (id: string, field: string): unknown => (jsonOf(records.get(id)!.response) as Record<string, unknown> | undefined)?.[field];
-  for (const field of owned.patchable) {
-    const id = ownIds.find((i) => typeof valueOf(i, field) === 'string');
-    if (id === undefined) continue;
-    const path = itemPath(owned.item, id);
-    const patch = await ctx.origin.send('PATCH', path, { as: ctx.otherUser, json: { [field]: valueOf(id, field) }, contentType: mergePatch });
-    refused(`PATCH ${path}`, patch, `${one(owned)} ${id}`);
+async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string, record: WireExchange | undefined, created: boolean, findings: Finding[], done: string[]): Promise<void> {
+  const path = itemPath(owned.item, id);
+  const fields = record === undefined ? undefined : jsonOf(record.response);
+  const current = typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? (fields as Record<string, unknown>) : undefined;
+  const { methods, allow } = owned.writes === undefined ? await writeMethods(ctx, path, ctx.user) : { methods: owned.writes, allow: owned.writes.join(', ') };
+  const probed = methods.filter((method) => method !== 'DELETE' || created);
+  if (probed.length === 0) done.push(`${path}: no write to probe (Allow: ${allow ?? 'none'}${created ? '' : '; DELETE only on what the suite created'})`);
+  // The members a client sets (the creation's) are the ones a PATCH handler takes, before any other.
+  const settable = [...owned.patchable, ...Object.keys(createBody(owned))];
+  for (const method of probed) {
+    const attempts = noOpAttempts(method, current, owned.ownerField, settable);
+    if (attempts.length === 0) continue;
+    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, await probeWrite(ctx, path, ctx.otherUser, attempts), record !== undefined);
   }
 }
 
 async function userRecordWrites(ctx: CheckContext, template: string, findings: Finding[], done: string[]): Promise<void> {
   const userId = ctx.user.userId;
   if (userId === undefined) return;
-  const refused = refusal(ctx, findings, done);
   const path = itemPath(template, userId);
   const record = await ctx.origin.send('GET', path, { as: ctx.user });
+  const refused = refusal(ctx, findings, done, record.response.status === 200);
   const emptyPatch = await ctx.origin.send('PATCH', path, { as: ctx.otherUser, json: {}, contentType: mergePatch });
   refused(`PATCH ${path}`, emptyPatch, `user ${userId}`);
   const fields = jsonOf(record.response);
@@ -123,11 +149,7 @@ async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: 
       findings.push(finding(`${who(intruder)} got ${read.response.status} for GET ${path}`, '403 (or 404) for anyone but its owner', read));
     }
     made.push(`${noun} ${id} of ${owner.role}: ${intruder.role} GET ${read.response.status}`);
-    if (owner === ctx.user) {
-      const refused = refusal(ctx, findings, done);
-      refused(`PATCH ${path}`, await ctx.origin.send('PATCH', path, { as: intruder, json: {}, contentType: mergePatch }), `${noun} ${id}`);
-      refused(`DELETE ${path}`, await ctx.origin.send('DELETE', path, { as: intruder }), `${noun} ${id}`);
-    }
+    if (owner === ctx.user) await ownershipWrites(ctx, owned, id, own.response.status === 200 ? own : undefined, true, findings, done);
   }
   return made.join(', ');
 }
@@ -135,7 +157,7 @@ async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: 
 export const ordersOwnerIsolation: Check = {
   name: 'orders/owner-isolation',
   principle: "what one user owns the other can neither read nor change: each order is read by its owner only, and no-op writes to the user's order and user record are refused (spec §4 A rules 2 and 4)",
-  maxRequests: 40,
+  maxRequests: 60,
   async run(ctx) {
     if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser (owner isolation needs two)');
     if (ctx.shape.owned.length === 0) return skip('the target declares nothing one user owns: declare owned: [{ name, path, create or ids }]');
@@ -147,9 +169,15 @@ export const ordersOwnerIsolation: Check = {
       if (owned.probeIds.length > 0) {
         const { byUser, byOther, records } = await probedReads(ctx, owned, findings);
         if (byUser.length > 0 || byOther.length > 0) probed = true;
-        // The user's own: by the owner their records name when the user's id is known, else those only they could read.
-        const ownIds = byUser.filter((id) => (ctx.user.userId !== undefined && owned.ownerField !== undefined ? ownerOf(records.get(id)!, owned) === ctx.user.userId : !byOther.includes(id)));
-        await noOpWrites(ctx, owned, ownIds, records, findings, writes);
+        // The user's own: by the owner their records name when the user's id is known and the records name one,
+        // else those only they could read. A member that names nobody is said, never a silent skip.
+        const named = owned.ownerField !== undefined && byUser.some((id) => ownerOf(records.get(id)!, owned) !== undefined);
+        if (owned.ownerField !== undefined && byUser.length > 0 && !named) said.push(`${owned.ownerField} is in none of the ${owned.name} read: the user's own are those only they could read`);
+        const ownIds = byUser.filter((id) => (ctx.user.userId !== undefined && named ? ownerOf(records.get(id)!, owned) === ctx.user.userId : !byOther.includes(id)));
+        if (byUser.length > 0 && ownIds.length === 0) said.push(`no ${one(owned)} the user read is theirs alone: no write probed on ${owned.name} ${byUser.join(', ')}`);
+        // One of the user's own is enough to probe every write method; all of them would multiply the requests.
+        const ownId = ownIds[0];
+        if (ownId !== undefined) await ownershipWrites(ctx, owned, ownId, records.get(ownId), false, findings, writes);
         said.push(`user read ${owned.name} [${byUser.join(', ')}], other-user [${byOther.join(', ')}]`);
       }
       if (owned.create !== undefined) {
@@ -163,6 +191,7 @@ export const ordersOwnerIsolation: Check = {
     }
     if (ctx.shape.userItem !== undefined) await userRecordWrites(ctx, ctx.shape.userItem, findings, writes);
     const users = ctx.shape.userItem !== undefined && ctx.user.userId === undefined ? '; user records not probed (the user id is unknown: --user-id)' : '';
-    return judged(findings, `${said.join('; ')}; refused: ${writes.join(', ') || 'no write probed'}${users}`);
+    const hidden = [...said, ...writes].some((line) => / 404(?! not judged)/.test(line)) ? '; a 404 counts as a refusal where the owner\'s own GET answered 200 (it hides that the object exists)' : '';
+    return judged(findings, `${said.join('; ')}; writes by the other user: ${writes.join(', ') || 'none probed'}${users}${hidden}`);
   },
 };
