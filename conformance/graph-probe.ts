@@ -14,8 +14,12 @@ export interface Trial {
   readonly outcome: ProbeOutcome;
 }
 
-/** `status reasons`, as the verdicts quote a refusal. */
-export const refusal = (trial: Trial): string => `${trial.answer.status} ${trial.answer.reasons.join(', ').slice(0, 160)}`;
+/** Codes that say only that a document was refused (Yoga's, Apollo's): the message says which limit. */
+const genericCodes = new Set(['GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST', 'BAD_USER_INPUT']);
+
+/** `status reasons`, as the verdicts quote a refusal: each error's code, or its message when the code says nothing. */
+export const refusal = (trial: Trial): string =>
+  `${trial.answer.status} ${trial.answer.errors.map((e) => (e.code !== undefined && !genericCodes.has(e.code) ? e.code : e.message)).join(', ').slice(0, 160)}`;
 
 export const refusedForLimit = (trial: Trial | undefined): boolean => trial?.outcome.kind === 'refused' && trial.outcome.forLimit;
 

@@ -40,6 +40,8 @@ export const graphDepthLimit: Check = graphCheck({
       if (over.outcome.kind === 'ran') await search.escalate(escalation.filter((d) => d > claimed + 1));
       // `{ user { name } }` is the shallowest query of this schema: a limit under 2 leaves nothing to run.
       else if (claimed >= 2) await search.probe(claimed);
+      // The claimed limit itself refused (another limit in the way): how deep a query does run.
+      if (search.ran === undefined) await search.bisect(1, bisections);
     } else {
       await search.escalate(escalation);
       // A limit the refusal publishes (apisim: extensions.maxDepth) is tried at once, at and past it.
