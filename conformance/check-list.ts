@@ -2,6 +2,7 @@ import type { Check } from './check.js';
 import { auth401Before403 } from './checks/auth-401-before-403.js';
 import { cacheUnsafeInvalidates } from './checks/cache-unsafe-invalidates.js';
 import { graphCostLimit } from './checks/graph-cost-limit.js';
+import { graphCostListSizes } from './checks/graph-cost-list-sizes.js';
 import { graphDepthLimit } from './checks/graph-depth-limit.js';
 import { graphFieldExact } from './checks/graph-field-exact.js';
 import { graphPersistedGet } from './checks/graph-persisted-get.js';
@@ -24,6 +25,7 @@ export const allChecks: readonly Check[] = [
   graphPersistedGet,
   graphDepthLimit,
   graphCostLimit,
+  graphCostListSizes,
 ];
 
 /** The default budget: twice every check's own share (room for retries after a 429 and for cleanup), plus signing in. */

@@ -9,6 +9,8 @@ export interface GraphAnswer {
   readonly hasData: boolean;
   /** `extensions.code` of every error, or its message when it has none. */
   readonly reasons: readonly string[];
+  /** Every error's `extensions.code` (when it has one) and message. */
+  readonly errors: readonly { readonly code: string | undefined; readonly message: string }[];
   /** A number the target published in an error's extensions (`maxDepth`, `maxCost`), when any did. */
   readonly published: (name: string) => number | undefined;
 }
@@ -26,6 +28,7 @@ export function graphAnswerOf(status: number, parsed: unknown): GraphAnswer {
     body,
     hasData: body !== undefined && 'data' in body,
     reasons: errors.map((e) => e.extensions?.code ?? e.message),
+    errors: errors.map((e) => ({ code: typeof e.extensions?.code === 'string' ? e.extensions.code : undefined, message: typeof e.message === 'string' ? e.message : '' })),
     published: (name) => {
       for (const e of errors) {
         const value = (e.extensions as Record<string, unknown> | undefined)?.[name];
@@ -49,6 +52,13 @@ export function notRefused(answer: GraphAnswer): string | undefined {
   if (answer.hasData) return 'a `data` member: it was executed';
   if (answer.reasons.length === 0) return 'no `errors`';
   return undefined;
+}
+
+/** Objects in `data`: how much a query that ran resolved. */
+export function objectCount(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((n: number, item) => n + objectCount(item), 0);
+  if (typeof value !== 'object' || value === null) return 0;
+  return 1 + Object.values(value).reduce((n: number, item) => n + objectCount(item), 0);
 }
 
 /** Executed as written: 200 with `data` and no error but a field the caller may not see (see `notRunAsWritten`). */

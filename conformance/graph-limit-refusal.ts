@@ -1,11 +1,13 @@
 import { type CheckContext, type Finding } from './check.js';
 import { executed, notRefused, readGraphAnswer, type GraphAnswer } from './graph-answer.js';
 import { controlMutation, mutationDocument, type Selection } from './graph-document.js';
+import { type LimitName, refusedFor } from './graph-refusal-reason.js';
 import { postGraph } from './graph-request.js';
+import type { GraphShape } from './service-shape.js';
 import { uniqueContent } from './writable-requests.js';
 import type { WireExchange } from './wire.js';
 
-const got = (exchange: WireExchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
+export const got = (exchange: WireExchange, answer: GraphAnswer): string => `${exchange.response.status} with ${answer.hasData ? '`data`' : 'no data'}${answer.reasons.length > 0 ? `, errors ${answer.reasons.join(', ')}` : ''}`;
 
 /** POSTs a query (its document's text) that must be refused before it runs; a finding when it was not. */
 export async function refusedQuery(ctx: CheckContext, what: string, query: string, findings: Finding[]): Promise<GraphAnswer> {
@@ -37,19 +39,20 @@ function authorTitles(answer: GraphAnswer): string[] | undefined {
  * answer looks like a refusal. The mutation is apisim's `createPost(title)` (the spec shows none); the
  * control post stays, since the spec's interface cannot delete a post. Returns what it established.
  */
-export async function refusedMutationLeavesNoTrace(ctx: CheckContext, limit: string, overLimit: readonly Selection[], findings: Finding[]): Promise<string> {
+export async function refusedMutationLeavesNoTrace(ctx: CheckContext, graph: GraphShape, limit: LimitName, overLimit: readonly Selection[], findings: Finding[]): Promise<string> {
   const marker = uniqueContent(ctx, `${limit} limit, refused`);
   const over = await postGraph(ctx, mutationDocument(overLimit), { title: marker });
   const overAnswer = readGraphAnswer(over);
   const why = notRefused(overAnswer);
   if (why !== undefined) findings.push({ what: `a mutation over the ${limit} limit got ${why}`, expected: '`errors`, no `data`, and no post created', got: got(over, overAnswer), exchange: over });
+  else if (!refusedFor(overAnswer, limit, graph)) return `side effect not checked: the createPost over the limit was refused for another reason (${overAnswer.reasons.join(', ')})`;
 
   const control = uniqueContent(ctx, `${limit} limit, control`);
   const controlExchange = await postGraph(ctx, mutationDocument(controlMutation()), { title: control });
   const controlAnswer = readGraphAnswer(controlExchange);
   const titles = executed(controlAnswer) ? authorTitles(controlAnswer) : undefined;
   if (titles === undefined) return `side effect not checked: the control createPost got ${got(controlExchange, controlAnswer)}`;
-  if (!titles.includes(control)) return "side effect not checked: the control post is not among its author's 50 newest";
+  if (!titles.includes(control)) return "side effect not checked: the control post is not among its author's 10 newest";
   if (titles.includes(marker)) {
     findings.push({ what: `the mutation over the ${limit} limit took effect: its post exists`, expected: `no post titled ${JSON.stringify(marker)}`, got: `${got(over, overAnswer)}, and afterwards the author's posts include ${JSON.stringify(marker)}`, exchange: over });
   }

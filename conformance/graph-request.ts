@@ -1,4 +1,5 @@
 import type { CheckContext } from './check.js';
+import { fromGraphEndpoint } from './graph-endpoint.js';
 import type { GraphShape } from './service-shape.js';
 import type { WireExchange } from './wire.js';
 
@@ -20,7 +21,20 @@ export function specGraphOf(ctx: CheckContext): GraphShape | string {
 /** The `user(id:)` the graph checks ask for: configured, else the user's own id, else "1" as in the spec's sample. */
 export const graphUserId = (ctx: CheckContext): string => ctx.shape.graph?.userId ?? ctx.user.userId ?? '1';
 
-/** A POST to the graph endpoint as GraphQL-over-HTTP sends it, as the user. */
-export function postGraph(ctx: CheckContext, query: string, variables?: Readonly<Record<string, unknown>>): Promise<WireExchange> {
-  return ctx.origin.send('POST', ctx.shape.graph?.path ?? '/graphql', { as: ctx.user, json: variables === undefined ? { query } : { query, variables } });
+/** Headers the description says every graph request carries (Apollo's `apollo-require-preflight`, say), lower-cased. */
+const graphHeaders = (ctx: CheckContext): Record<string, string> =>
+  Object.fromEntries(Object.entries(ctx.shape.graph?.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
+
+/**
+ * A POST to the graph endpoint as GraphQL-over-HTTP sends it, as the user, with the description's headers.
+ * A 404 that is no GraphQL response ends the check with the shared "no graph endpoint" finding.
+ */
+export async function postGraph(ctx: CheckContext, query: string, variables?: Readonly<Record<string, unknown>>, extensions?: unknown): Promise<WireExchange> {
+  const json = { query, ...(variables === undefined ? {} : { variables }), ...(extensions === undefined ? {} : { extensions }) };
+  return fromGraphEndpoint(await ctx.origin.send('POST', ctx.shape.graph?.path ?? '/graphql', { as: ctx.user, json, headers: graphHeaders(ctx) }));
+}
+
+/** A GET of the graph endpoint with the given query string (no `?`), as the user, with the description's headers. */
+export function getGraph(ctx: CheckContext, search: string): Promise<WireExchange> {
+  return ctx.origin.send('GET', `${ctx.shape.graph?.path ?? '/graphql'}?${search}`, { as: ctx.user, headers: graphHeaders(ctx) });
 }

@@ -87,6 +87,16 @@ export interface GraphShape {
   /** The depth limit the service claims; when unset, read from a refusal's `extensions.maxDepth`. */
   readonly maxDepth: number | undefined;
   readonly persisted: 'apq' | 'off';
+  /** The cost limit the service claims, in its own units: reported beside the boundary the cost check finds. */
+  readonly maxCost?: number | undefined;
+  /** Sent on every graph request, GET and POST: a CSRF guard's header (Apollo's `apollo-require-preflight`), say. */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * What the service's refusal for each limit carries: an `extensions.code`, or words of its message. A refusal
+   * counts for a limit only when it carries these, publishes the limit (`extensions.maxDepth`/`maxCost`) or,
+   * when none are named, names the limit in its code or message (`graph-refusal-reason.ts`).
+   */
+  readonly limitErrors?: { readonly depth?: string | undefined; readonly cost?: string | undefined };
 }
 
 export interface EndpointShape {

@@ -79,6 +79,9 @@ const graphSpec = z.strictObject({
   maxCost: z.number().int().min(1).optional(),
   persisted: z.enum(['apq', 'off']).default('off').describe('"apq": Apollo\'s automatic persisted queries on GET.'),
   userId: z.string().min(1).optional().describe('The id the checks put in user(id:) queries (apisim\'s own graph).'),
+  headers: headers.optional().describe('Sent on every graph request, GET and POST: e.g. { "apollo-require-preflight": "true" } for Apollo Server\'s CSRF prevention.'),
+  limitErrors: z.strictObject({ depth: z.string().min(1).optional(), cost: z.string().min(1).optional() }).optional()
+    .describe('What the refusal for each limit carries: an extensions.code (e.g. "QUERY_TOO_DEEP") or words of its message (e.g. "depth limit").'),
 });
 
 /** apisim's own origin as a target, in one of its server behaviours. */

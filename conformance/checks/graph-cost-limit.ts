@@ -1,24 +1,38 @@
 import { type Check, type Finding, judged, skip } from '../check.js';
-import { costlyMutation, costlyQuery, queryDocument, specSample } from '../graph-document.js';
-import { executedQuery, refusedMutationLeavesNoTrace, refusedQuery } from '../graph-limit-refusal.js';
-import { graphUserId, specGraphOf } from '../graph-request.js';
+import { objectCount } from '../graph-answer.js';
+import { costBoundary, costProbeDepth, costRungs, costSearchRequests } from '../graph-cost-boundary.js';
+import { costlyMutation } from '../graph-document.js';
+import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { got, refusedMutationLeavesNoTrace } from '../graph-limit-refusal.js';
+import { refusal, refusedForLimit } from '../graph-probe.js';
+import { specGraphOf } from '../graph-request.js';
+import { userArgument } from '../graph-user-argument.js';
 
-export const graphCostLimit: Check = {
+export const graphCostLimit: Check = graphCheck({
   name: 'graph/cost-limit-before-execution',
-  principle: 'a query over the cost limit is refused before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
-  maxRequests: 4,
+  principle: 'a query over the cost limit is refused for its cost before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
+  maxRequests: 1 + costSearchRequests + 2,
   async run(ctx) {
     const graph = specGraphOf(ctx);
     // Unlike depth, a declared query cannot be grown to a known cost: the cost is the target's weights times its list sizes.
     if (typeof graph === 'string') return skip(ctx.shape.graph === undefined ? graph : `${graph}; a declared query cannot stand in, since its cost depends on weights and list sizes only the target's schema knows`);
-    const userId = graphUserId(ctx);
-    const findings: Finding[] = [];
-    // The same depth as the spec's sample, so depth cannot be the reason it is refused.
-    const answer = await refusedQuery(ctx, 'a query for 50 posts with their comment authors (depth 5, estimated cost 1051)', queryDocument(costlyQuery(userId)), findings);
-    const maxCost = answer.published('maxCost');
-    await executedQuery(ctx, "the spec's nested sample (depth 5, estimated cost 111)", queryDocument(specSample(userId)), findings);
-    const mutation = await refusedMutationLeavesNoTrace(ctx, 'cost', costlyMutation(), findings);
-    const limit = maxCost === undefined ? 'limit not published' : `limit ${maxCost}`;
-    return judged(findings, `cost ~1051 refused (${answer.status} ${answer.reasons.join(', ')}; ${limit}), the sample executed; ${mutation}`);
+    if (graph.maxDepth !== undefined && graph.maxDepth < costProbeDepth) return couldNotRun(`the cost probes are ${costProbeDepth} levels deep, past the claimed depth limit ${graph.maxDepth}`);
+    const user = await userArgument(ctx);
+    const search = await costBoundary(ctx, graph, user);
+    const { ran, stopped } = search;
+    const findings: Finding[] = search.broken().map((t) => ({ what: `${t.what} got ${t.outcome.kind === 'broken' ? t.outcome.why : ''}`, expected: '`errors` and no `data` member, or 200 with `data`', got: got(t.exchange, t.answer), exchange: t.exchange }));
+    if (stopped === undefined) {
+      const top = ran!;
+      findings.push({ what: `${top.what} got a \`data\` member: it was executed`, expected: 'refused for its cost: no cost limit refuses it', got: `${got(top.exchange, top.answer)}, ${objectCount(top.answer.body?.data)} objects`, exchange: top.exchange });
+      return judged(findings, '');
+    }
+    if (!refusedForLimit(stopped)) {
+      return findings.length > 0 ? judged(findings, '') : couldNotRun(`no query was refused for its cost: ${stopped.what} was refused for another reason (${refusal(stopped)})${ran === undefined ? '' : `, after ${ran.what} executed`}`);
+    }
+    const published = stopped.answer.published('maxCost');
+    const limit = [graph.maxCost === undefined ? undefined : `claimed ${graph.maxCost}`, published === undefined ? undefined : `published ${published}`].filter((s) => s !== undefined).join(', ');
+    const boundary = `${ran === undefined ? 'no rung ran' : `${ran.what} executed`}, ${stopped.what} refused (${refusal(stopped)}${limit === '' ? '' : `; limit ${limit}`})`;
+    const mutation = await refusedMutationLeavesNoTrace(ctx, graph, 'cost', costlyMutation(costRungs[stopped.at]!), findings);
+    return judged(findings, `limit enforced before execution: ${boundary}; ${mutation}`);
   },
-};
+});

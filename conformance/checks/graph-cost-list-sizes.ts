@@ -1,0 +1,49 @@
+import { type Check, judged, skip } from '../check.js';
+import { executed, objectCount, readGraphAnswer } from '../graph-answer.js';
+import { costBoundary, costRungs, costSearchRequests, rungText } from '../graph-cost-boundary.js';
+import { costlyQuery, queryDocument, rungEstimate } from '../graph-document.js';
+import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { got } from '../graph-limit-refusal.js';
+import { refusal, refusedForLimit } from '../graph-probe.js';
+import { refusedFor } from '../graph-refusal-reason.js';
+import { postGraph, specGraphOf } from '../graph-request.js';
+import { userArgument } from '../graph-user-argument.js';
+
+/** Long enough that the rung below the boundary, so widened, costs more than the refused rung by any list-aware meter (10 → 50 is 5×; rungs grow at most 4×). */
+const longLists = 50;
+
+/**
+ * A finding of its own, apart from the principle: the spec asks for weights (§8.3), and a meter that counts
+ * each field once whatever its list size (GraphQL Armor's) does enforce a limit before execution, so it
+ * passes graph/cost-limit-before-execution. What it does not do is bound the work: the same fields with
+ * longer lists cost it nothing more. Shown with the rung below the boundary widened to lists of 50: it runs
+ * on such a meter, though by any meter that counts list sizes it costs more than the rung refused.
+ */
+export const graphCostListSizes: Check = graphCheck({
+  name: 'graph/cost-estimate-counts-list-sizes',
+  principle: 'the cost estimate grows with list sizes: a query resolving more objects than one refused for its cost is refused too (spec §8.3–8.4; a finding apart from the limit itself)',
+  maxRequests: 1 + costSearchRequests + 1,
+  async run(ctx) {
+    const graph = specGraphOf(ctx);
+    if (typeof graph === 'string') return skip(graph);
+    const user = await userArgument(ctx);
+    const { ran, stopped } = await costBoundary(ctx, graph, user);
+    if (stopped === undefined || !refusedForLimit(stopped)) return couldNotRun('no query was refused for its cost, so there is no estimate to compare with (graph/cost-limit-before-execution says why)');
+    if (ran === undefined) return couldNotRun(`even ${stopped.what} was refused for its cost (${refusal(stopped)})`);
+    const refused = costRungs[stopped.at]!;
+    const widened = { lists: longLists, copies: costRungs[ran.at]!.copies };
+    const exchange = await postGraph(ctx, queryDocument(costlyQuery(user, widened)));
+    const answer = readGraphAnswer(exchange);
+    if (executed(answer)) {
+      return judged([{
+        what: `the cost estimate ignores list sizes: ${rungText(widened)} executed, resolving ${objectCount(answer.body?.data)} objects, while ${stopped.what} was refused for its cost`,
+        expected: `refused for its cost, as the cheaper query was (${rungEstimate(widened)} > ${rungEstimate(refused)} objects by apisim's weights)`,
+        got: got(exchange, answer),
+        exchange,
+      }], '');
+    }
+    const reasons = `${answer.status} ${answer.reasons.join(', ').slice(0, 120)}`;
+    if (!answer.hasData && refusedFor(answer, 'cost', graph)) return judged([], `list sizes count: ${rungText(widened)} refused for its cost (${reasons}), as ${stopped.what} was`);
+    return couldNotRun(`${rungText(widened)} neither ran nor was refused for its cost (${reasons}): a cap on limit, say`);
+  },
+});

@@ -1,0 +1,8 @@
+import type { TargetInput } from '../../target.js';
+
+/** A graph stand-in (stand-ins.ts: armorLowCost), described as its deployment would be. */
+export default {
+  name: 'armor-low-cost',
+  app: { module: './stand-ins.ts', export: 'armorLowCost' },
+  graph: { path: '/graphql', queries: {}, userId: '1', maxDepth: 6 },
+} satisfies TargetInput;

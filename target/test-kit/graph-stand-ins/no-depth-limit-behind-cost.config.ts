@@ -1,0 +1,8 @@
+import type { TargetInput } from '../../target.js';
+
+/** A graph stand-in (stand-ins.ts: noDepthLimitBehindCost), described as its deployment would be. */
+export default {
+  name: 'no-depth-limit-behind-cost',
+  app: { module: './stand-ins.ts', export: 'noDepthLimitBehindCost' },
+  graph: { path: '/graphql', queries: {}, userId: '1' },
+} satisfies TargetInput;
