@@ -22,7 +22,12 @@ export type Verdict =
    * principle was not judged, so neither a pass nor a failure of it.
    */
   | { readonly outcome: 'unrun'; readonly reason: string }
-  | { readonly outcome: 'fail'; readonly reason: string; readonly findings: readonly Finding[] };
+  | { readonly outcome: 'fail'; readonly reason: string; readonly findings: readonly Finding[] }
+  /**
+   * Findings about something apart from the spec's principles (an estimate that ignores list sizes while the
+   * limit itself holds): reported with their requests, as a failure is, without failing the run.
+   */
+  | { readonly outcome: 'warn'; readonly reason: string; readonly findings: readonly Finding[] };
 
 export interface CheckContext {
   /** The origin at `--base-url` (in the simulator: the one path there is, through its shared cache). */
@@ -66,6 +71,12 @@ export function judged(findings: readonly Finding[], passReason: string): Verdic
   if (first === undefined) return pass(passReason);
   const more = findings.length > 1 ? ` (and ${findings.length - 1} more)` : '';
   return { outcome: 'fail', reason: `${first.what}${more}`, findings };
+}
+
+/** Warns with the findings, its reason the first one's, or passes with `passReason`. */
+export function warned(findings: readonly Finding[], passReason: string): Verdict {
+  const verdict = judged(findings, passReason);
+  return verdict.outcome === 'fail' ? { ...verdict, outcome: 'warn' } : verdict;
 }
 
 /** A finding whose "got" is the response itself. */

@@ -209,9 +209,9 @@ async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Re
   return exitCode(suite.results, options.requireAll);
 }
 
-/** A failure or an error fails the run; so, with `--require-all`, does any check that did not pass. */
+/** A failure or an error fails the run; so, with `--require-all`, does any check that did not pass (a warning passed). */
 export function exitCode(results: readonly Pick<CheckResult, 'outcome'>[], requireAll: boolean): number {
   if (results.some((r) => r.outcome === 'fail' || r.outcome === 'error')) return exitCodes.failed;
-  if (requireAll && results.some((r) => r.outcome !== 'pass')) return exitCodes.failed;
-  return results.some((r) => r.outcome === 'pass') ? exitCodes.passed : exitCodes.nothingChecked;
+  if (requireAll && results.some((r) => r.outcome !== 'pass' && r.outcome !== 'warn')) return exitCodes.failed;
+  return results.some((r) => r.outcome === 'pass' || r.outcome === 'warn') ? exitCodes.passed : exitCodes.nothingChecked;
 }

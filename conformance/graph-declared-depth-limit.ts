@@ -1,8 +1,7 @@
 import { type DocumentNode, parse, print, stripIgnoredCharacters } from 'graphql';
-import { type CheckContext, type Finding, judged, skip, type Verdict } from './check.js';
+import { type CheckContext, type Finding, judged, skip, unrun, type Verdict } from './check.js';
 import { readGraphAnswer } from './graph-answer.js';
 import { deepened, depthOf, recurringStretch, typedQuery } from './graph-deep-query.js';
-import { couldNotRun } from './graph-endpoint.js';
 import { executedQuery, refusedQuery } from './graph-limit-refusal.js';
 import { refusedFor } from './graph-refusal-reason.js';
 import { postGraph } from './graph-request.js';
@@ -88,7 +87,7 @@ export async function declaredDepthLimit(ctx: CheckContext, graph: GraphShape, m
   const past = query.grown(times);
   const pastDepth = depthOf(past);
   const answer = await refusedQuery(ctx, `the ${query.name} query grown to ${pastDepth} fields deep (limit ${maxDepth})`, text(past), findings);
-  if (findings.length === 0 && !refusedFor(answer, 'depth', graph)) return couldNotRun(`the ${query.name} query grown to ${pastDepth} fields deep was refused, but not for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)})`);
+  if (findings.length === 0 && !refusedFor(answer, 'depth', graph)) return unrun(`the ${query.name} query grown to ${pastDepth} fields deep was refused, but not for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)})`);
   // The deepest growth within the limit (the declared query itself when one repeat already goes past it):
   // it must run, showing that depth, not the growing, is why the other was refused.
   const within = query.grown(times - 1);

@@ -48,6 +48,3 @@ export function graphCheck(check: Check): Check {
     },
   };
 }
-
-/** "Could not run": the check's premise is missing on this target, said as such (a skip until the suite has its own outcome for it). */
-export const couldNotRun = (why: string): Verdict => ({ outcome: 'skip', reason: `could not run: ${why}` });

@@ -27,7 +27,7 @@ export interface JsonReport<Kind extends string = 'curl'> {
   /** No check passed or failed: every one was skipped, could not run, or ended in an error. */
   readonly nothingChecked: boolean;
   readonly summary: {
-    readonly pass: number; readonly fail: number; readonly skip: number; readonly unrun: number; readonly error: number; readonly requests: number; readonly ms: number;
+    readonly pass: number; readonly warn: number; readonly fail: number; readonly skip: number; readonly unrun: number; readonly error: number; readonly requests: number; readonly ms: number;
     /** Cleanup requests sent after the bounds ran out. */
     readonly beyondBounds: number;
   };
@@ -46,7 +46,7 @@ export function jsonReport<Kind extends string = 'curl'>(
     target: { baseUrl: target.baseUrl, cacheUrl: target.cacheUrl ?? null },
     passed: count('fail') === 0 && count('error') === 0,
     nothingChecked: count('pass') === 0 && count('fail') === 0,
-    summary: { pass: count('pass'), fail: count('fail'), skip: count('skip'), unrun: count('unrun'), error: count('error'), requests: suite.requests, ms: Math.round(suite.ms), beyondBounds: suite.beyondBounds },
+    summary: { pass: count('pass'), warn: count('warn'), fail: count('fail'), skip: count('skip'), unrun: count('unrun'), error: count('error'), requests: suite.requests, ms: Math.round(suite.ms), beyondBounds: suite.beyondBounds },
     checks: suite.results.map((r: CheckResult) => ({
       name: r.name,
       principle: r.principle,

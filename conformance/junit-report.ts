@@ -20,6 +20,7 @@ export function junitReport(suite: SuiteResult, target: string, reproduction: Re
     if (r.outcome === 'fail') testCase.failure(r.reason, 'ConformanceFailure').standardOutput(details);
     else if (r.outcome === 'error') testCase.error(r.reason, 'ConformanceError', r.unanswered === undefined ? undefined : reproduction.command(r.name, r.unanswered));
     else if (r.outcome === 'skip' || r.outcome === 'unrun') testCase.skipped().standardOutput(`${r.outcome === 'skip' ? 'skipped: ' : ''}${r.reason}`);
+    else if (r.outcome === 'warn') testCase.standardOutput(`warning: ${r.reason}\n\n${details}`);
     else testCase.standardOutput(r.reason);
     if (r.leftBehind.length > 0) testCase.standardError(`left behind: ${r.leftBehind.join('\n  ')}`);
   }

@@ -6,7 +6,7 @@ import { BoundReached, type RequestBounds } from './request-bounds.js';
 import { NoResponse, type TargetClient } from './target-client.js';
 import { describeResponse, type WireExchange, type WireRequest } from './wire.js';
 
-export type Outcome = 'pass' | 'fail' | 'skip' | 'unrun' | 'error';
+export type Outcome = 'pass' | 'warn' | 'fail' | 'skip' | 'unrun' | 'error';
 
 export interface CheckResult {
   readonly name: string;
@@ -80,7 +80,7 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
   let result: Pick<CheckResult, 'outcome' | 'reason' | 'findings' | 'unanswered'>;
   try {
     const verdict = await check.run(ctx);
-    result = { outcome: verdict.outcome, reason: verdict.reason, findings: verdict.outcome === 'fail' ? verdict.findings : [], unanswered: undefined };
+    result = { outcome: verdict.outcome, reason: verdict.reason, findings: verdict.outcome === 'fail' || verdict.outcome === 'warn' ? verdict.findings : [], unanswered: undefined };
   } catch (error) {
     const known = error instanceof NoResponse || error instanceof BoundReached;
     const reason = known ? error.message : `the check itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;

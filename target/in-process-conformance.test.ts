@@ -25,17 +25,13 @@ const outcomes = (r: JsonReport<'replay'>) => Object.fromEntries(r.checks.map((c
 
 describe('npx apisim conformance --config: the checks in the simulator', { timeout: 30_000 }, () => {
   it('the flawed orders app fails owner isolation as a process, printing the command that replays it', async () => {
-    const started = performance.now();
     // A failed run exits 1, which execFile reports as an error carrying the output.
     const ran = await exec(process.execPath, ['--conditions=apisim-source', '--import', 'tsx', 'cli/apisim.ts', 'conformance', '--config', flawed], { cwd: root }).catch((error: unknown) => error as { code: number; stdout: string; stderr: string });
-    const elapsedMs = performance.now() - started;
     expect('code' in ran ? ran.code : 0).toBe(1);
     expect(ran.stdout).toMatch(/^orders\/owner-isolation +FAIL /m);
     expect(ran.stdout).toContain(`reproduce: npx apisim conformance --config ${flawed} --only orders/owner-isolation --seed 1`);
     expect(ran.stdout).not.toContain('curl');
     expect(ran.stderr).not.toMatch(/\n\s+at /);
-    // Alone it takes about 1 s, most of it starting node and tsx; beside the other test workers, twice that.
-    expect(elapsedMs).toBeLessThan(5_000);
   });
 
   it('the whole suite runs in well under a second of real time, its timings on the virtual clock', async () => {

@@ -1,8 +1,8 @@
-import { type Check, type Finding, judged, skip } from '../check.js';
+import { type Check, type Finding, judged, skip, unrun } from '../check.js';
 import { objectCount } from '../graph-answer.js';
 import { costBoundary, costProbeDepth, costRungs, costSearchRequests } from '../graph-cost-boundary.js';
 import { costlyMutation } from '../graph-document.js';
-import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { graphCheck } from '../graph-endpoint.js';
 import { got, refusedMutationLeavesNoTrace } from '../graph-limit-refusal.js';
 import { refusal, refusedForLimit } from '../graph-probe.js';
 import { specGraphOf } from '../graph-request.js';
@@ -16,7 +16,7 @@ export const graphCostLimit: Check = graphCheck({
     const graph = specGraphOf(ctx);
     // Unlike depth, a declared query cannot be grown to a known cost: the cost is the target's weights times its list sizes.
     if (typeof graph === 'string') return skip(ctx.shape.graph === undefined ? graph : `${graph}; a declared query cannot stand in, since its cost depends on weights and list sizes only the target's schema knows`);
-    if (graph.maxDepth !== undefined && graph.maxDepth < costProbeDepth) return couldNotRun(`the cost probes are ${costProbeDepth} levels deep, past the claimed depth limit ${graph.maxDepth}`);
+    if (graph.maxDepth !== undefined && graph.maxDepth < costProbeDepth) return unrun(`the cost probes are ${costProbeDepth} levels deep, past the claimed depth limit ${graph.maxDepth}`);
     const user = await userArgument(ctx);
     const search = await costBoundary(ctx, graph, user);
     const { ran, stopped } = search;
@@ -27,7 +27,7 @@ export const graphCostLimit: Check = graphCheck({
       return judged(findings, '');
     }
     if (!refusedForLimit(stopped)) {
-      return findings.length > 0 ? judged(findings, '') : couldNotRun(`no query was refused for its cost: ${stopped.what} was refused for another reason (${refusal(stopped)})${ran === undefined ? '' : `, after ${ran.what} executed`}`);
+      return findings.length > 0 ? judged(findings, '') : unrun(`no query was refused for its cost: ${stopped.what} was refused for another reason (${refusal(stopped)})${ran === undefined ? '' : `, after ${ran.what} executed`}`);
     }
     const published = stopped.answer.published('maxCost');
     const limit = [graph.maxCost === undefined ? undefined : `claimed ${graph.maxCost}`, published === undefined ? undefined : `published ${published}`].filter((s) => s !== undefined).join(', ');

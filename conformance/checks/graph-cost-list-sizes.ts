@@ -1,8 +1,8 @@
-import { type Check, judged, skip } from '../check.js';
+import { type Check, judged, skip, unrun, warned } from '../check.js';
 import { executed, objectCount, readGraphAnswer } from '../graph-answer.js';
 import { costBoundary, costRungs, costSearchRequests, rungText } from '../graph-cost-boundary.js';
 import { costlyQuery, queryDocument, rungEstimate } from '../graph-document.js';
-import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { graphCheck } from '../graph-endpoint.js';
 import { got } from '../graph-limit-refusal.js';
 import { refusal, refusedForLimit } from '../graph-probe.js';
 import { refusedFor } from '../graph-refusal-reason.js';
@@ -28,14 +28,14 @@ export const graphCostListSizes: Check = graphCheck({
     if (typeof graph === 'string') return skip(graph);
     const user = await userArgument(ctx);
     const { ran, stopped } = await costBoundary(ctx, graph, user);
-    if (stopped === undefined || !refusedForLimit(stopped)) return couldNotRun('no query was refused for its cost, so there is no estimate to compare with (graph/cost-limit-before-execution says why)');
-    if (ran === undefined) return couldNotRun(`even ${stopped.what} was refused for its cost (${refusal(stopped)})`);
+    if (stopped === undefined || !refusedForLimit(stopped)) return unrun('no query was refused for its cost, so there is no estimate to compare with (graph/cost-limit-before-execution says why)');
+    if (ran === undefined) return unrun(`even ${stopped.what} was refused for its cost (${refusal(stopped)})`);
     const refused = costRungs[stopped.at]!;
     const widened = { lists: longLists, copies: costRungs[ran.at]!.copies };
     const exchange = await postGraph(ctx, queryDocument(costlyQuery(user, widened)));
     const answer = readGraphAnswer(exchange);
     if (executed(answer)) {
-      return judged([{
+      return warned([{
         what: `the cost estimate ignores list sizes: ${rungText(widened)} executed, resolving ${objectCount(answer.body?.data)} objects, while ${stopped.what} was refused for its cost`,
         expected: `refused for its cost, as the cheaper query was (${rungEstimate(widened)} > ${rungEstimate(refused)} objects by apisim's weights)`,
         got: got(exchange, answer),
@@ -44,6 +44,6 @@ export const graphCostListSizes: Check = graphCheck({
     }
     const reasons = `${answer.status} ${answer.reasons.join(', ').slice(0, 120)}`;
     if (!answer.hasData && refusedFor(answer, 'cost', graph)) return judged([], `list sizes count: ${rungText(widened)} refused for its cost (${reasons}), as ${stopped.what} was`);
-    return couldNotRun(`${rungText(widened)} neither ran nor was refused for its cost (${reasons}): a cap on limit, say`);
+    return unrun(`${rungText(widened)} neither ran nor was refused for its cost (${reasons}): a cap on limit, say`);
   },
 });

@@ -1,6 +1,6 @@
-import { type Check, type Finding, judged, skip } from '../check.js';
+import { type Check, type Finding, judged, skip, unrun } from '../check.js';
 import { deepMutation, deepQuery, queryDocument } from '../graph-document.js';
-import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { graphCheck } from '../graph-endpoint.js';
 import { got, refusedMutationLeavesNoTrace } from '../graph-limit-refusal.js';
 import { BoundarySearch, refusal, refusedForLimit, type Trial } from '../graph-probe.js';
 import { graphOf } from '../graph-request.js';
@@ -61,14 +61,14 @@ export const graphDepthLimit: Check = graphCheck({
       const over = search.trials.get(claimed + 1)!;
       if (over.outcome.kind === 'ran') findings.push({ what: `${over.what} (claimed limit ${claimed}) got a \`data\` member: it was executed`, expected: `refused for its depth: the limit is ${claimed}`, got: `${got(over.exchange, over.answer)}; ${boundary}`, exchange: over.exchange });
       else if (over.outcome.kind === 'refused' && !over.outcome.forLimit && findings.length === 0) {
-        return couldNotRun(`${over.what} (past the claimed limit ${claimed}) was refused, but not for its depth (${refusal(over)}); whether the depth limit holds cannot be seen past that limit`);
+        return unrun(`${over.what} (past the claimed limit ${claimed}) was refused, but not for its depth (${refusal(over)}); whether the depth limit holds cannot be seen past that limit`);
       }
       const at = search.trials.get(claimed);
       if (refusedForLimit(at)) findings.push({ what: `${at!.what} (the claimed limit) was refused for its depth`, expected: '200 with `data`: the limit is inclusive', got: got(at!.exchange, at!.answer), exchange: at!.exchange });
     } else if (stopped === undefined) {
       findings.push({ what: `${ran!.what} got a \`data\` member: it was executed`, expected: 'refused for its depth: no depth limit refuses it', got: got(ran!.exchange, ran!.answer), exchange: ran!.exchange });
     } else if (depthRefusals.length === 0 && findings.length === 0) {
-      return couldNotRun(`no query was refused for its depth: ${boundary}, which is not about depth; past it, whether a depth limit exists cannot be seen over HTTP (name the refusal's code in graph.limitErrors.depth if it is one)`);
+      return unrun(`no query was refused for its depth: ${boundary}, which is not about depth; past it, whether a depth limit exists cannot be seen over HTTP (name the refusal's code in graph.limitErrors.depth if it is one)`);
     }
     const established = [`${boundary}${claimed === undefined ? '' : ` (claimed limit ${claimed})`}`];
     const firstDepthRefusal = depthRefusals[0];

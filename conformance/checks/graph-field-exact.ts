@@ -1,8 +1,8 @@
 import { notRunAsWritten, type ObjectShape, shapeProblems } from '../graph-shape.js';
-import { type Check, finding, type Finding, judged, skip } from '../check.js';
+import { type Check, finding, type Finding, judged, skip, unrun } from '../check.js';
 import { type GraphAnswer, objectCount, readGraphAnswer } from '../graph-answer.js';
 import { aliasedSample, queryDocument, type Selection, shapeOf, smallSample, specSample } from '../graph-document.js';
-import { couldNotRun, graphCheck } from '../graph-endpoint.js';
+import { graphCheck } from '../graph-endpoint.js';
 import { queryShape } from '../graph-query-shape.js';
 import { refusedFor } from '../graph-refusal-reason.js';
 import { graphOf, graphUserId, postGraph } from '../graph-request.js';
@@ -58,7 +58,7 @@ export const graphFieldExact: Check = graphCheck({
         if (answer.body === undefined || !refusedByLimit(answer, graph)) break;
         // The suite's own query went over the target's limits: a smaller one shows the shape as well.
         notes.push(`${next.name} was refused by a limit (${answer.reasons.join(', ').slice(0, 80)})`);
-        if (next.smaller === undefined) return couldNotRun(`${notes.join('; ')}, and there is no smaller query to compare`);
+        if (next.smaller === undefined) return unrun(`${notes.join('; ')}, and there is no smaller query to compare`);
         next = next.smaller;
       }
       const { name, query, shape } = next;
