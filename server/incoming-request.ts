@@ -37,7 +37,8 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): 
   } catch {
     return refuse(400, 'invalid-utf8', 'Bad Request', 'The body is not valid UTF-8; JSON text is exchanged in UTF-8 (RFC 8259 §8.1).', false);
   }
-  return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length } };
+  const clientAddress = req.socket.remoteAddress;
+  return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length, ...(clientAddress !== undefined && { clientAddress }) } };
 }
 
 /**

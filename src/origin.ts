@@ -19,6 +19,7 @@ import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, ty
 import { type OrdersBehaviour, Policy } from './policy/policy.js';
 import { scopesOfRoles } from './policy/roles.js';
 import type { PostsStore } from './posts/store.js';
+import { defaultLoginThrottle, LoginThrottle, type LoginThrottleSettings } from './rate-limit/login-throttle.js';
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './rate-limit/token-bucket.js';
 import { resourceRoutes } from './routes.js';
 import type { UsersStore } from './users/store.js';
@@ -26,6 +27,8 @@ import type { UsersStore } from './users/store.js';
 export interface OriginSettings {
   readonly orders: OrdersBehaviour;
   readonly rateLimit: RateLimitSettings;
+  /** Failed logins per username and per client address before `POST /sessions` and `/tokens` answer 429. */
+  readonly loginThrottle: LoginThrottleSettings;
   readonly detector: DetectorSettings;
   /** `required`: a POST without `Idempotency-Key` is refused with 400 (the draft's "endpoint requires a key"). */
   readonly idempotencyKey: 'optional' | 'required';
@@ -42,6 +45,7 @@ export interface OriginSettings {
 export const defaultOriginSettings: OriginSettings = {
   orders: 'owner-check',
   rateLimit: defaultRateLimit,
+  loginThrottle: defaultLoginThrottle,
   detector: defaultDetectorSettings,
   // Optional, so the spec's demonstration of a keyless POST re-sent into a second note still runs.
   idempotencyKey: 'optional',
@@ -137,7 +141,7 @@ export function createOrigin(
   const authenticator = new Authenticator(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
-  const login = new Login(stores);
+  const login = new Login(stores, new LoginThrottle(settings.loginThrottle));
   const graph = new GraphEndpoint({ users, posts, settings: settings.graph, now: env.now });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
