@@ -55,6 +55,11 @@ export class Accounts {
     return account;
   }
 
+  /** The highest account id: user ids up to it belong to accounts (`UsersStore.skipIdsThrough`). */
+  get lastUserId(): number {
+    return Math.max(0, ...this.#byId.keys());
+  }
+
   byId(userId: number): Account | undefined {
     return this.#byId.get(userId);
   }
