@@ -9,6 +9,7 @@ import type { Handler, Maybe } from './http/handler.js';
 import type { HttpRequest } from './http/message.js';
 import { defaultRetentionUs } from './idempotency/record-store.js';
 import type { NotesStore } from './notes/store.js';
+import type { OrderExistence } from './orders/routes.js';
 import type { OrdersStore } from './orders/store.js';
 import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
 import { createOriginStorage, type OriginStorage } from './origin-storage.js';
@@ -26,6 +27,8 @@ import type { UsersStore } from './users/store.js';
 
 export interface OriginSettings {
   readonly orders: OrdersBehaviour;
+  /** Someone else's order: 403 and a missing one 404 (`revealed`, the spec's pair), or 404 for both (`hidden`). */
+  readonly orderExistence: OrderExistence;
   readonly rateLimit: RateLimitSettings;
   /** Failed logins per username and per client address before `POST /sessions` and `/tokens` answer 429. */
   readonly loginThrottle: LoginThrottleSettings;
@@ -44,6 +47,7 @@ export interface OriginSettings {
 
 export const defaultOriginSettings: OriginSettings = {
   orders: 'owner-check',
+  orderExistence: 'revealed',
   rateLimit: defaultRateLimit,
   loginThrottle: defaultLoginThrottle,
   detector: defaultDetectorSettings,
@@ -152,7 +156,7 @@ export function createOrigin(
   const socketDoor = graphSocketDoor({ now: env.now, authenticator, policy, buckets, audit, sockets });
 
   return {
-    handle: requestPipeline(gates, resourceRoutes({ graph, orders, notes, users, posts, login })),
+    handle: requestPipeline(gates, resourceRoutes({ graph, orders, notes, users, posts, login, orderExistence: settings.orderExistence })),
     state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
     settings,
     login,
