@@ -145,8 +145,8 @@ describe('the adapter between node:http and the origin', () => {
     expect([res.status, JSON.parse(res.body)]).toMatchObject([501, { type: '/problems/method-not-implemented', status: 501 }]);
   });
 
-  it('answers a request line with HTTP/2.0 (or 3.0) with 505 and problem details, and serves HTTP/1.0', async () => {
-    for (const version of ['2.0', '3.0']) {
+  it('answers a request line with HTTP/2.0 (or 0.9, 3.0) with 505 and problem details, and serves HTTP/1.0', async () => {
+    for (const version of ['2.0', '0.9', '3.0']) {
       const res = answered(await rawExchange(server.url, [head([`GET /orders/121 HTTP/${version}`, 'Host: x'])], { closeAfterMs: 5_000 }));
       expect([res.status, JSON.parse(res.body)]).toMatchObject([505, { type: '/problems/http-version-not-supported', detail: expect.stringContaining(`HTTP/${version}`) as unknown }]);
     }
