@@ -19,6 +19,10 @@ describe('duplicate members in JSON (issue 22 point 8)', () => {
     expect(duplicateMembers(text)).toEqual(pointers);
   });
 
+  it('ends on text that is not JSON (an unterminated string) instead of looping', () => {
+    expect(duplicateMembers('{"a":1,"a')).toEqual(['/a']);
+  });
+
   it('POST /sessions with the username twice is 400 naming it, not a login as the last one', async () => {
     const t = new TestOrigin();
     const res = await t.handle(request('POST', '/sessions', { 'content-type': 'application/json' }, '{"username":"bob","username":"alice","password":"alice-pw"}'));

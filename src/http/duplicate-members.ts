@@ -47,6 +47,8 @@ export function duplicateMembers(text: string): string[] {
 function stringEnd(text: string, start: number): number {
   let q = text.indexOf('"', start + 1);
   for (;;) {
+    // Unterminated: not JSON, which callers have ruled out; ending the scan beats looping forever.
+    if (q < 0) return text.length;
     let backslashes = 0;
     while (text.charCodeAt(q - 1 - backslashes) === 0x5c) backslashes++;
     if (backslashes % 2 === 0) return q;
