@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { maxClientMessageDepth } from '../src/graph/subscriptions/client-message.js';
+import { duplicateMembers } from '../src/http/duplicate-members.js';
 
 /**
  * The graphql-ws protocol (github.com/enisdenjo/graphql-ws, PROTOCOL.md, subprotocol `graphql-transport-ws`)
@@ -58,8 +59,9 @@ const optionalObject = (v: unknown) => v === undefined || v === null || isObject
 const only = (o: Json, names: readonly string[]) => Object.keys(o).every((k) => names.includes(k));
 
 /**
- * PROTOCOL.md's client messages, with apisim's two strictnesses (decisions): an unknown member is invalid,
- * not ignored, and so is a message nested deeper than `maxClientMessageDepth` levels. `payload` of `connection_init`, `ping` and `pong` is an object or null; an `id` is a
+ * PROTOCOL.md's client messages, with apisim's strictnesses (decisions): an unknown member is invalid,
+ * not ignored, and so is a message nested deeper than `maxClientMessageDepth` levels or one that names a
+ * member twice in an object. `payload` of `connection_init`, `ping` and `pong` is an object or null; an `id` is a
  * non-empty string; `subscribe`'s payload has a string `query`, and `variables`, `operationName`,
  * `extensions` of their types or null.
  */
@@ -73,6 +75,7 @@ export function readClientFrame(text: string): ClientFrame {
     return invalid('not JSON');
   }
   if (nestingDepth(m) > maxClientMessageDepth) return invalid('nested too deep');
+  if (duplicateMembers(text).length > 0) return invalid('a member named twice in one object');
   if (!isObject(m)) return invalid('not an object');
   switch (m.type) {
     case 'connection_init':

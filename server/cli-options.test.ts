@@ -3,7 +3,7 @@ import { parseCli } from './cli-options.js';
 
 describe('npm start options', () => {
   it('defaults to 127.0.0.1:3000, owner-check, no front, data in ./apisim-data', () => {
-    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', hideExistence: false, front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
   });
 
   it('keeps the data in --data DIR, or nowhere with --memory', () => {
@@ -17,8 +17,8 @@ describe('npm start options', () => {
   });
 
   it('reads every flag', () => {
-    expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--front', '--rate-limit', 'off'], {}))
-      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
+    expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--hide-existence', '--front', '--rate-limit', 'off'], {}))
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', hideExistence: true, front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
     expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
   });
 

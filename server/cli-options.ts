@@ -13,18 +13,22 @@ export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly orders: OrdersBehaviour;
+  /** `--hide-existence`: 404 for someone else's order as for a missing one, instead of the spec's 403. */
+  readonly hideExistence: boolean;
   readonly front: boolean;
   readonly rateLimit: RateLimitOption;
   /** The data folder; undefined with `--memory`. */
   readonly dataDir: string | undefined;
 }
 
-export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--hide-existence] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
 
 Serves the origin of src/ over HTTP/1.1 on real sockets.
   --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
   --host H     the address to listen on (default ${defaultHost}: this machine only)
   --orders M   GET /orders/<id>: owner-check (default) or login-only (spec §1.2, deliberately unsafe)
+  --hide-existence  someone else's order is 404, as one that does not exist (default: 403, the spec's
+               pair, which lets a caller tell which order ids exist)
   --front      also the shared cache as a reverse proxy on port+1 (in front of the origin) and the
                unstable line on port+2 (in front of the cache): the first response of each request is lost
   --rate-limit R  per caller: N/s (N requests a second, a burst of 3 s of them; default 10/s) or off
@@ -44,7 +48,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, data: { type: 'string' }, memory: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, 'hide-existence': { type: 'boolean' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, data: { type: 'string' }, memory: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -74,5 +78,5 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values.memory === true && values.data !== undefined) return { kind: 'usage-error', message: '--data and --memory cannot both be given: one keeps the data in a folder, the other nowhere' };
   if (values.data === '') return { kind: 'usage-error', message: '--data must name a folder' };
   const dataDir = values.memory === true ? undefined : (values.data ?? defaultDataDir);
-  return { kind: 'serve', options: { port, host, orders, front, rateLimit, dataDir } };
+  return { kind: 'serve', options: { port, host, orders, hideExistence: values['hide-existence'] === true, front, rateLimit, dataDir } };
 }

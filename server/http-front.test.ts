@@ -140,6 +140,20 @@ describe('the adapter between node:http and the origin', () => {
     expect(JSON.parse(res.body)).toMatchObject({ detail: expect.stringContaining('malformed Authorization header') as unknown });
   });
 
+  it('answers CONNECT with 501 and problem details instead of closing the connection without a word', async () => {
+    const res = answered(await rawExchange(server.url, [head(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443'])], { closeAfterMs: 5_000 }));
+    expect([res.status, JSON.parse(res.body)]).toMatchObject([501, { type: '/problems/method-not-implemented', status: 501 }]);
+  });
+
+  it('answers a request line with HTTP/2.0 (or 0.9, 3.0) with 505 and problem details, and serves HTTP/1.0', async () => {
+    for (const version of ['2.0', '0.9', '3.0']) {
+      const res = answered(await rawExchange(server.url, [head([`GET /orders/121 HTTP/${version}`, 'Host: x'])], { closeAfterMs: 5_000 }));
+      expect([res.status, JSON.parse(res.body)]).toMatchObject([505, { type: '/problems/http-version-not-supported', detail: expect.stringContaining(`HTTP/${version}`) as unknown }]);
+    }
+    const old = answered(await rawExchange(server.url, [head(['GET /orders/121 HTTP/1.0', 'Host: x'])], { closeAfterMs: 5_000 }));
+    expect(old.status).toBe(401);
+  });
+
   it('refuses a protocol upgrade it has no listener for with 501 and problem details instead of hanging', async () => {
     const bare = await listen(httpFront(() => jsonResponse(200, { ok: true }), { upgradeRefusalDetail: 'Not here.' }), { port: 0 });
     try {
@@ -174,5 +188,25 @@ describe('a handler that throws', () => {
     }
     expect(logged).toEqual([expect.stringContaining('GET /boom: the handler threw: Error: handler bug'), expect.stringContaining('GET /async-boom: the handler threw: Error: async handler bug')]);
     expect((await fetch(`${front.url}/fine`)).status).toBe(200);
+  });
+});
+
+describe('the client address the socket saw', () => {
+  it('reaches the login throttle: 120 failed logins at once from one address under different names, the rest are 429', async () => {
+    const own = await startOriginServer({ port: 0, log: () => undefined });
+    try {
+      const login = (username: string, password: string) =>
+        fetch(`${own.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+      // At once, because the address's bucket refills by one a second of real time; each name fails once, so only the address can be what refuses.
+      const answers = await Promise.all(Array.from({ length: 120 }, async (_, i) => {
+        const res = await login(`guesser-${i}`, 'x');
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: ((await res.json()) as { detail: string }).detail };
+      }));
+      const refused = answers.filter((a) => a.status === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(refused.every((a) => a.retryAfter === '1' && a.detail.includes('this address'))).toBe(true);
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -40,7 +40,8 @@ const maxHeaderBytes = 32 * 1024;
  * in `readIncoming`/`writeResponse`, so the three servers (origin, cache, unstable line) differ only in
  * their handler. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
  * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing handler
- * with 500 (a bug, logged, never a crash), a protocol upgrade with 501 unless `options.upgrade` answers it.
+ * with 500 (a bug, logged, never a crash), a protocol upgrade with 501 unless `options.upgrade` answers it,
+ * CONNECT with 501, and an HTTP version other than 1.x with 505.
  */
 export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Server {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
@@ -103,6 +104,12 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
       options.upgradeRefusalDetail ?? 'Protocol upgrades are not served on this port.'))));
   };
   server.on('upgrade', options.upgrade ?? refuseUpgrade);
+  // node hands CONNECT to this event and, with no listener, closes the socket without a word. No server here
+  // is a forward proxy, so no resource supports it: 501 (RFC 9110 §9.3.6, §15.6.2).
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(rawResponse(problemResponse(problem(501, 'method-not-implemented', 'Not Implemented',
+      'CONNECT is not implemented: this server is not a proxy that opens tunnels.'))));
+  });
   return server;
 }
 
@@ -125,6 +132,12 @@ function clientErrorProblem(error: NodeJS.ErrnoException): readonly [status: num
       return [408, 'request-timeout', 'The request did not arrive in time.'];
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return [413, 'body-too-large', 'The chunk extensions are too large.'];
+    case 'HPE_INVALID_VERSION': {
+      // node's parser refuses major versions above 2 itself; a well-formed one is a version not spoken here.
+      const version = /^[!-~]+ [!-~]+ HTTP\/(\d\.\d)\r?\n/.exec((error as { rawPacket?: Buffer }).rawPacket?.toString('latin1') ?? '')?.[1];
+      if (version !== undefined) return [505, 'http-version-not-supported', `HTTP/${version} is not supported here; send HTTP/1.1.`];
+      return [400, 'malformed-request', `The request line has no valid HTTP version (${error.message}).`];
+    }
     default:
       return [400, 'malformed-request', `The request is not valid HTTP/1.1 (${error.code ?? 'parse error'}: ${error.message}).`];
   }

@@ -14,9 +14,13 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * node:http's request as the handlers' `HttpRequest`: lower-case names, a repeated field joined with ", "
  * (node would keep only the first `Authorization` or `Content-Type`; joined, a doubled credential fails
  * gate 1 as it should), the target as origin-form path and query, and the body as UTF-8 text, read up to
- * `maxBodyBytes` and no further.
+ * `maxBodyBytes` and no further. A major version other than 1 is 505.
  */
 export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): Promise<Incoming> {
+  if (req.httpVersionMajor !== 1) {
+    // RFC 9110 §15.6.6: node's parser takes any digit.digit, but only HTTP/1.x is spoken on this socket (2 and 3 are not HTTP/1 text).
+    return refuse(505, 'http-version-not-supported', 'HTTP Version Not Supported', `HTTP/${req.httpVersion} is not supported here; send HTTP/1.1.`, true);
+  }
   const path = originForm(req.url ?? '');
   if (path === undefined) return refuse(400, 'bad-request-target', 'Bad Request', `The request target ${JSON.stringify(req.url)} is neither a path nor an absolute http URL.`, false);
   const headers = joinedHeaders(req);
@@ -37,7 +41,8 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): 
   } catch {
     return refuse(400, 'invalid-utf8', 'Bad Request', 'The body is not valid UTF-8; JSON text is exchanged in UTF-8 (RFC 8259 §8.1).', false);
   }
-  return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length } };
+  const clientAddress = req.socket.remoteAddress;
+  return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length, ...(clientAddress !== undefined && { clientAddress }) } };
 }
 
 /**

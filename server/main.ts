@@ -18,7 +18,7 @@ async function serve(options: ServeOptions): Promise<void> {
   try {
     const origin = await startOriginServer({
       port: options.port, host, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
-      settings: { orders: options.orders, ...rateLimitSettings(options.rateLimit) },
+      settings: { orders: options.orders, orderExistence: options.hideExistence ? 'hidden' : 'revealed', ...rateLimitSettings(options.rateLimit) },
     });
     running.push(origin);
     let cacheUrl: string | undefined;

@@ -52,12 +52,15 @@ export function createOriginStorage(now: () => number, newId: () => string, sett
     seedDemoOrders(orders);
     seedDemoData(users, posts);
   }
+  const accounts = demoAccountStore();
+  // Also on tables from disk: a folder written before this rule keeps its users, and takes no new one at an account's id.
+  users.skipIdsThrough(accounts.lastUserId);
   return {
     notes: new NotesStore(tables),
     orders,
     users,
     posts,
-    accounts: demoAccountStore(),
+    accounts,
     sessions: new SessionStore(newId, undefined, tables),
     idempotency: new IdempotencyStore(now, { retentionUs: settings.idempotencyRetentionUs, commit: settings.idempotencyCommit }, tables),
     audit: new AuditLog(undefined, tables),

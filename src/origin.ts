@@ -9,6 +9,7 @@ import type { Handler, Maybe } from './http/handler.js';
 import type { HttpRequest } from './http/message.js';
 import { defaultRetentionUs } from './idempotency/record-store.js';
 import type { NotesStore } from './notes/store.js';
+import type { OrderExistence } from './orders/routes.js';
 import type { OrdersStore } from './orders/store.js';
 import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
 import { createOriginStorage, type OriginStorage } from './origin-storage.js';
@@ -19,13 +20,18 @@ import { defaultDetectorSettings, type DetectorSettings, EnumerationDetector, ty
 import { type OrdersBehaviour, Policy } from './policy/policy.js';
 import { scopesOfRoles } from './policy/roles.js';
 import type { PostsStore } from './posts/store.js';
+import { defaultLoginThrottle, LoginThrottle, type LoginThrottleSettings } from './rate-limit/login-throttle.js';
 import { defaultRateLimit, type RateLimitSettings, TokenBuckets } from './rate-limit/token-bucket.js';
 import { resourceRoutes } from './routes.js';
 import type { UsersStore } from './users/store.js';
 
 export interface OriginSettings {
   readonly orders: OrdersBehaviour;
+  /** Someone else's order: 403 and a missing one 404 (`revealed`, the spec's pair), or 404 for both (`hidden`). */
+  readonly orderExistence: OrderExistence;
   readonly rateLimit: RateLimitSettings;
+  /** Failed logins per username and per client address before `POST /sessions` and `/tokens` answer 429. */
+  readonly loginThrottle: LoginThrottleSettings;
   readonly detector: DetectorSettings;
   /** `required`: a POST without `Idempotency-Key` is refused with 400 (the draft's "endpoint requires a key"). */
   readonly idempotencyKey: 'optional' | 'required';
@@ -41,7 +47,9 @@ export interface OriginSettings {
 
 export const defaultOriginSettings: OriginSettings = {
   orders: 'owner-check',
+  orderExistence: 'revealed',
   rateLimit: defaultRateLimit,
+  loginThrottle: defaultLoginThrottle,
   detector: defaultDetectorSettings,
   // Optional, so the spec's demonstration of a keyless POST re-sent into a second note still runs.
   idempotencyKey: 'optional',
@@ -137,7 +145,7 @@ export function createOrigin(
   const authenticator = new Authenticator(stores);
   const policy = new Policy({ orders: settings.orders });
   const buckets = new TokenBuckets(settings.rateLimit);
-  const login = new Login(stores);
+  const login = new Login(stores, new LoginThrottle(settings.loginThrottle));
   const graph = new GraphEndpoint({ users, posts, settings: settings.graph, now: env.now });
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
@@ -148,7 +156,7 @@ export function createOrigin(
   const socketDoor = graphSocketDoor({ now: env.now, authenticator, policy, buckets, audit, sockets });
 
   return {
-    handle: requestPipeline(gates, resourceRoutes({ graph, orders, notes, users, posts, login })),
+    handle: requestPipeline(gates, resourceRoutes({ graph, orders, notes, users, posts, login, orderExistence: settings.orderExistence })),
     state: () => ({ notes: notes.snapshot(), orders: orders.snapshot(), users: users.snapshot(), posts: posts.snapshot() }),
     settings,
     login,

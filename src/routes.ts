@@ -3,7 +3,7 @@ import type { GraphEndpoint } from './graph/endpoint.js';
 import { forbidden, methodNotAllowed, notFound } from './http/problem.js';
 import { handleNotes } from './notes/routes.js';
 import type { NotesStore } from './notes/store.js';
-import { handleOrders } from './orders/routes.js';
+import { handleOrders, type OrderExistence } from './orders/routes.js';
 import type { OrdersStore } from './orders/store.js';
 import { callerOf, type RequestContext } from './pipeline/request-context.js';
 import type { Next } from './pipeline/stage.js';
@@ -19,6 +19,7 @@ export interface Resources {
   readonly users: UsersStore;
   readonly posts: PostsStore;
   readonly login: Login;
+  readonly orderExistence: OrderExistence;
 }
 
 /**
@@ -31,7 +32,7 @@ export function resourceRoutes(r: Resources): Next {
     const { pathname, query } = ctx;
     const { guard } = callerOf(ctx);
     if (pathname === '/graphql') return r.graph.handle(req, guard);
-    if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(r.orders, req, pathname, guard);
+    if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(r.orders, req, pathname, guard, r.orderExistence);
     if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(r.notes, req, pathname, guard);
     if (pathname === '/users' || pathname.startsWith('/users/')) return handleUsersAs(guard, stores, req, pathname, query);
     if (pathname === '/posts' || pathname.startsWith('/posts/')) return handlePosts(r.posts, req, pathname, query, guard);

@@ -12,7 +12,7 @@ import type { GraphSpec, RunSettings, ScenarioSpec } from './spec.js';
 /** The scenario's modes and graph section on top of the origin's defaults. */
 export function originSettingsFrom(spec: RunSettings): OriginSettings {
   return {
-    ...defaultOriginSettings, orders: spec.modes.orders, idempotencyKey: spec.modes.idempotencyKey, idempotencyCommit: spec.modes.idempotencyRecord,
+    ...defaultOriginSettings, orders: spec.modes.orders, orderExistence: spec.modes.orderExistence ?? defaultOriginSettings.orderExistence, idempotencyKey: spec.modes.idempotencyKey, idempotencyCommit: spec.modes.idempotencyRecord,
     graph: graphSettingsFrom(spec.graph),
   };
 }

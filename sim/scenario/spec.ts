@@ -181,6 +181,8 @@ export const scenarioSpec = z.strictObject({
         .describe('"write-behind": a broken origin that writes the idempotency record in a step after the effect, so a crash between them duplicates the effect on the re-send.'),
       cache: z.enum(cacheModes).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
       orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
+      orderExistence: z.enum(['revealed', 'hidden']).optional()
+        .describe('Someone else\'s order: "revealed" (default, the spec\'s pair) answers 403 and a missing one 404; "hidden" answers 404 for both, so existence cannot be observed.'),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z
         .strictObject({

@@ -7,6 +7,16 @@ import { sessionCookieName } from './authenticate.js';
 import type { Subject } from './subject.js';
 import type { CredentialStores } from './credential-stores.js';
 
+/** What a login asks before it checks a password (`src/rate-limit/login-throttle.ts`); `auth/` cannot import it. */
+export interface LoginLimit {
+  attempt(username: string, address: string | undefined, nowUs: number):
+    | { readonly ok: true; readonly succeeded: () => void }
+    | { readonly ok: false; readonly retryAfterSeconds: number; readonly limit: 'account' | 'address' };
+}
+
+/** No limit: for callers that build a `Login` of their own, such as tests of the credentials alone. */
+export const unlimitedLogins: LoginLimit = { attempt: () => ({ ok: true, succeeded: () => undefined }) };
+
 type LoginBody = { readonly ok: true; readonly username: string; readonly password: string; readonly scope: string | undefined } | { readonly ok: false; readonly problem: Problem };
 
 /**
@@ -16,16 +26,21 @@ type LoginBody = { readonly ok: true; readonly username: string; readonly passwo
  */
 export class Login {
   readonly #stores: CredentialStores;
+  readonly #limit: LoginLimit;
 
-  constructor(stores: CredentialStores) {
+  constructor(stores: CredentialStores, limit: LoginLimit = unlimitedLogins) {
     this.#stores = stores;
+    this.#limit = limit;
   }
 
   /** `POST /sessions` and `POST /tokens`: the only requests that do not pass gate 1 (they are the login). */
   async login(req: HttpRequest, kind: 'session' | 'token', nowUs: number): Promise<HttpResponse> {
     const body = readLoginBody(req);
     if (!body.ok) return problemResponse(body.problem, noStore);
-    const account = this.#stores.accounts.verify(body.username, body.password);
+    const attempt = this.#limit.attempt(body.username, req.clientAddress, nowUs);
+    if (!attempt.ok) return tooManyLogins(attempt.retryAfterSeconds, attempt.limit);
+    const account = await this.#stores.accounts.verify(body.username, body.password);
+    if (account !== undefined) attempt.succeeded();
     // One answer for an unknown name and a wrong password, so names cannot be discovered this way.
     if (account === undefined) return problemResponse(problem(401, 'invalid-credentials', 'Unauthorized', 'The username or the password is wrong.'), noStore);
     if (kind === 'session') {
@@ -69,6 +84,17 @@ export class Login {
 }
 
 const noStore = { 'cache-control': 'no-store' };
+
+/**
+ * 429 (RFC 6585 §4) with `Retry-After`, the same for a known and an unknown name, and for a right and a
+ * wrong password: the password was not checked.
+ */
+function tooManyLogins(retryAfterSeconds: number, limit: 'account' | 'address'): HttpResponse {
+  const whose = limit === 'account' ? 'this username' : 'this address';
+  return problemResponse(problem(429, 'too-many-logins', 'Too Many Requests',
+    `Too many failed logins for ${whose}; the password was not checked. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }),
+  { ...noStore, 'retry-after': String(retryAfterSeconds) });
+}
 
 function readLoginBody(req: HttpRequest): LoginBody {
   const body = readJsonBody(req);

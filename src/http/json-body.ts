@@ -1,3 +1,4 @@
+import { describeDuplicates, duplicateMembers } from './duplicate-members.js';
 import type { HttpRequest } from './message.js';
 import { type Problem, problem } from './problem.js';
 
@@ -8,7 +9,8 @@ export type BodyResult = { readonly ok: true; readonly value: unknown } | { read
 
 /**
  * Reads a JSON request body: 413 when it is too large, 415 when it is labelled as something else than JSON,
- * 400 when it is missing or not JSON. Field-level checks belong to the resource that knows its fields.
+ * 400 when it is missing, not JSON, or names a member twice in one object (which JSON.parse would take as
+ * the last). Field-level checks belong to the resource that knows its fields.
  */
 export function readJsonBody(req: HttpRequest): BodyResult {
   if (req.bodyBytes > maxJsonBodyBytes) {
@@ -23,11 +25,15 @@ export function readJsonBody(req: HttpRequest): BodyResult {
   if (req.body === undefined || req.body === '') {
     return fail(problem(400, 'body-required', 'Bad Request', 'This request needs a JSON body.'));
   }
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(req.body) as unknown };
+    value = JSON.parse(req.body) as unknown;
   } catch (error) {
     return fail(problem(400, 'malformed-json', 'Bad Request', `The body is not valid JSON: ${(error as Error).message}`));
   }
+  const duplicates = duplicateMembers(req.body);
+  if (duplicates.length > 0) return fail(problem(400, 'duplicate-members', 'Bad Request', describeDuplicates(duplicates), { duplicates }));
+  return { ok: true, value };
 }
 
 function isJsonMediaType(value: string): boolean {

@@ -15,6 +15,12 @@ export interface HttpRequest {
   readonly headers: Headers;
   readonly body: string | undefined;
   readonly bodyBytes: number;
+  /**
+   * The peer's address as the socket saw it, set by the server that read the request and by nobody else
+   * (never a header, which the client writes); absent in the simulator and in-process. The login throttle
+   * counts failures per address with it.
+   */
+  readonly clientAddress?: string;
 }
 
 export interface HttpResponse {

@@ -14,10 +14,19 @@ const itemMethods = ['GET', 'PATCH', 'DELETE'] as const;
 const itemActions = { GET: 'read', PATCH: 'update', DELETE: 'delete' } as const;
 
 /**
- * `GET /orders` (the caller's own), `GET|PATCH|DELETE /orders/<id>`. Each asks gate 2 first and then
- * looks the order up inside the scope it was given; a miss on an order that exists is someone else's: 403.
+ * What a caller is told about someone else's order. `revealed` (the spec's pair, §5.3): 403 for an order
+ * that exists and is not theirs, 404 for one that does not exist, so existence is observable. `hidden`: 404
+ * for both, the same bytes, as GitHub answers for a private repository; the denial is still audited, so the
+ * enumeration detector sees it.
  */
-export function handleOrders(store: OrdersStore, req: HttpRequest, pathname: string, guard: Guard): HttpResponse {
+export type OrderExistence = 'revealed' | 'hidden';
+
+/**
+ * `GET /orders` (the caller's own), `GET|PATCH|DELETE /orders/<id>`. Each asks gate 2 first and then
+ * looks the order up inside the scope it was given; a miss on an order that exists is someone else's: 403,
+ * or 404 when existence is `hidden`.
+ */
+export function handleOrders(store: OrdersStore, req: HttpRequest, pathname: string, guard: Guard, existence: OrderExistence = 'revealed'): HttpResponse {
   if (pathname === '/orders') {
     if (req.method !== 'GET') return methodNotAllowed(req.method, ['GET']);
     const access = guard.access({ action: 'list', resource: 'orders' }, { resource: 'orders' });
@@ -38,7 +47,7 @@ export function handleOrders(store: OrdersStore, req: HttpRequest, pathname: str
   if (order === undefined) {
     if (!store.exists(id)) return notFound(pathname);
     guard.deny(operation, object, 'not the owner');
-    return forbidden(`order ${id} is not yours`);
+    return existence === 'hidden' ? notFound(pathname) : forbidden(`order ${id} is not yours`);
   }
   switch (action) {
     case 'read':

@@ -17,6 +17,16 @@ describe('rate limiting: a token bucket per subject on the virtual clock', () =>
     expect(buckets.admit('a', 5_000_000).ok).toBe(true);
   });
 
+  it('remembers at most maxSubjects: the refilled buckets are forgotten first, then the oldest', () => {
+    const buckets = new TokenBuckets({ burst: 2, refillPerSecond: 1 }, 100);
+    for (let i = 0; i < 99; i++) buckets.admit(`early-${i}`, 0);
+    buckets.take('drained', 5_000_000, 2);
+    for (let i = 0; i < 50; i++) buckets.admit(`late-${i}`, 5_000_000);
+    expect(buckets.subjects).toBeLessThanOrEqual(100);
+    // The early ones had refilled by 5 s and went first; the drained one is remembered: forgetting it would hand it a fresh burst.
+    expect(buckets.admit('drained', 5_000_000).ok).toBe(false);
+  });
+
   it('answers 429 with Retry-After at the origin, after gate 1 and before any resource', async () => {
     const t = new TestOrigin({ rateLimit: { burst: 2, refillPerSecond: 0.5 } });
     const bob = t.session('bob');

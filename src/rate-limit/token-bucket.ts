@@ -30,10 +30,16 @@ export type Take =
 export class TokenBuckets {
   readonly settings: RateLimitSettings;
   readonly #buckets = new Map<string, { tokens: number; atUs: number }>();
+  readonly #maxSubjects: number;
 
-  constructor(settings: RateLimitSettings = defaultRateLimit) {
+  /**
+   * `maxSubjects` bounds memory when subjects are whatever a client sends (a login's username): past it, the
+   * buckets that have refilled are forgotten (they hold nothing a new bucket would not), then the oldest.
+   */
+  constructor(settings: RateLimitSettings = defaultRateLimit, maxSubjects = Number.POSITIVE_INFINITY) {
     if (!(settings.burst >= 1 && settings.refillPerSecond > 0)) throw new RangeError('a rate limit needs burst >= 1 and a positive refill');
     this.settings = settings;
+    this.#maxSubjects = maxSubjects;
   }
 
   admit(subject: string, nowUs: number): Admission {
@@ -47,14 +53,43 @@ export class TokenBuckets {
    */
   take(subject: string, nowUs: number, amount: number): Take {
     const { burst, refillPerSecond } = this.settings;
-    const bucket = this.#buckets.get(subject) ?? { tokens: burst, atUs: nowUs };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((nowUs - bucket.atUs) / 1_000_000) * refillPerSecond);
+    let bucket = this.#buckets.get(subject);
+    if (bucket === undefined) {
+      if (this.#buckets.size >= this.#maxSubjects) this.#forget(nowUs);
+      bucket = { tokens: burst, atUs: nowUs };
+      this.#buckets.set(subject, bucket);
+    }
+    bucket.tokens = this.#refilled(bucket, nowUs);
     bucket.atUs = nowUs;
-    this.#buckets.set(subject, bucket);
     if (bucket.tokens >= amount) {
       bucket.tokens -= amount;
       return { ok: true, remaining: bucket.tokens };
     }
     return { ok: false, remaining: bucket.tokens, retryAfterSeconds: Math.max(1, Math.ceil((amount - bucket.tokens) / refillPerSecond)) };
+  }
+
+  /** How many subjects are remembered now. */
+  get subjects(): number {
+    return this.#buckets.size;
+  }
+
+  /** Gives back tokens taken for something that turned out not to count (a login that succeeded). */
+  refund(subject: string, amount: number): void {
+    const bucket = this.#buckets.get(subject);
+    if (bucket !== undefined) bucket.tokens = Math.min(this.settings.burst, bucket.tokens + amount);
+  }
+
+  #refilled(bucket: { readonly tokens: number; readonly atUs: number }, nowUs: number): number {
+    return Math.min(this.settings.burst, bucket.tokens + ((nowUs - bucket.atUs) / 1_000_000) * this.settings.refillPerSecond);
+  }
+
+  /** Frees a tenth of the room at once, so a flood of new subjects costs one scan per many of them, not each. */
+  #forget(nowUs: number): void {
+    for (const [subject, bucket] of this.#buckets) if (this.#refilled(bucket, nowUs) >= this.settings.burst) this.#buckets.delete(subject);
+    const keep = Math.floor(this.#maxSubjects * 0.9);
+    for (const subject of this.#buckets.keys()) {
+      if (this.#buckets.size <= keep) break;
+      this.#buckets.delete(subject);
+    }
   }
 }

@@ -8,6 +8,7 @@ import { handleUsers, type Stores } from './routes.js';
 /**
  * Users and a user's posts, behind gate 2: it runs before the lookup, and an owner-limited operation on
  * someone else's id is 403 whether or not that id exists, so the answer does not reveal which ids are taken.
+ * A user made by POST is its creator's; any other id is the account's with that number.
  * A path or method the resource does not have goes straight to its 404 or 405.
  */
 export function handleUsersAs(guard: Guard, stores: Stores, req: HttpRequest, pathname: string, query: string): HttpResponse {
@@ -18,9 +19,9 @@ export function handleUsersAs(guard: Guard, stores: Stores, req: HttpRequest, pa
   const object: ObjectRef = target.kind === 'users' ? { resource: 'users' } : { resource: operation.resource, id: target.userId };
   const access = guard.access(operation, object);
   if (!access.allow) return forbidden(access.reason);
-  if (access.lookup.kind === 'owner' && target.kind !== 'users' && access.lookup.userId !== target.userId) {
+  if (access.lookup.kind === 'owner' && target.kind !== 'users' && access.lookup.userId !== stores.users.ownerOf(target.userId)) {
     guard.deny(operation, object, 'not the owner');
     return forbidden(`user ${target.userId} is not you`);
   }
-  return handleUsers(stores, req, pathname, query);
+  return handleUsers(stores, req, pathname, query, guard.subject.userId);
 }

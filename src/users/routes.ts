@@ -24,12 +24,12 @@ const postsMethods = ['GET'] as const;
  * (404), the method (405), the query (400), that the user exists (404), then the body (413, 415, 400, 422).
  * Every check comes before any change, so a refused request changes nothing.
  */
-export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, query: string): HttpResponse {
+export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, query: string, callerId?: number): HttpResponse {
   const path = parseUsersPath(pathname);
   if (path === undefined) return notFound(pathname);
   switch (path.kind) {
     case 'users':
-      return collection(stores.users, req, query);
+      return collection(stores.users, req, query, callerId);
     case 'user':
       return item(stores, req, path.userId, pathname, query);
     case 'posts':
@@ -37,7 +37,7 @@ export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, 
   }
 }
 
-function collection(users: UsersStore, req: HttpRequest, query: string): HttpResponse {
+function collection(users: UsersStore, req: HttpRequest, query: string, callerId: number | undefined): HttpResponse {
   switch (req.method) {
     case 'GET': {
       const read = readQuery(query, ['limit', 'cursor', 'name'], maxNameChars);
@@ -51,7 +51,7 @@ function collection(users: UsersStore, req: HttpRequest, query: string): HttpRes
       if (!read.ok) return problemResponse(read.problem);
       const body = readUserBody(req);
       if (!body.ok) return problemResponse(body.problem);
-      const user = users.add(body.fields);
+      const user = users.add(body.fields, callerId);
       return jsonResponse(201, user, { location: `/users/${user.id}` });
     }
     default:

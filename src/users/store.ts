@@ -27,10 +27,13 @@ export interface UserPageRequest {
 export class UsersStore {
   readonly #users: Map<number, User>;
   readonly #nextId: Counter;
+  /** Who created each user made by POST, kept after a delete so the id keeps its owner (ids are never reused). */
+  readonly #creators: Map<number, number>;
 
   constructor(tables: Tables = memoryTables()) {
     this.#users = tables.map('users');
     this.#nextId = tables.counter('users.next-id', 1);
+    this.#creators = tables.map('users.creators');
     for (const user of this.#users.values()) Object.freeze(user);
   }
 
@@ -47,10 +50,25 @@ export class UsersStore {
     return ids.map((id) => this.#users.get(id));
   }
 
-  add(fields: UserFields): User {
+  /** `createdBy`: the caller who made it, who owns it from then on; absent for an account's own record. */
+  add(fields: UserFields, createdBy?: number): User {
     const user = record(this.#nextId.value++, fields);
     this.#users.set(user.id, user);
+    if (createdBy !== undefined) this.#creators.set(user.id, createdBy);
     return user;
+  }
+
+  /**
+   * Account ids are user ids (gate 2 compares the caller's with the path's), so ids up to the last account's
+   * are never handed out: a created user at sam's id 4 would be sam's, and not its creator's (issue 22).
+   */
+  skipIdsThrough(lastAccountId: number): void {
+    this.#nextId.value = Math.max(this.#nextId.value, lastAccountId + 1);
+  }
+
+  /** Whose `/users/<id>` is: its creator's if a caller made it, else the account with that id. Known or not, so it says nothing of existence. */
+  ownerOf(id: number): number {
+    return this.#creators.get(id) ?? id;
   }
 
   /** Replaces every field of an existing user; undefined when there is none, since only POST creates. */

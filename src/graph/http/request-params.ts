@@ -1,3 +1,4 @@
+import { describeDuplicates, duplicateMembers } from '../../http/duplicate-members.js';
 import { readJsonBody } from '../../http/json-body.js';
 import { type HttpRequest, type HttpResponse, splitPath } from '../../http/message.js';
 import type { Problem } from '../../http/problem.js';
@@ -104,11 +105,15 @@ function fromQueryString(req: HttpRequest): Fields {
 function jsonParameter(name: Member, text: string | undefined): unknown {
   // An empty value is an omitted one, as for `operationName` (GraphQL-over-HTTP §GET) and in Apollo Server.
   if (text === undefined || text === '') return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch (error) {
     throw badRequest(`The query parameter \`${name}\` is not valid JSON: ${(error as Error).message}`);
   }
+  const duplicates = duplicateMembers(text);
+  if (duplicates.length > 0) throw badRequest(`The query parameter \`${name}\`: ${describeDuplicates(duplicates)}`);
+  return value;
 }
 
 function fromJsonBody(req: HttpRequest): Fields {

@@ -1,3 +1,4 @@
+import { duplicateMembers } from '../../http/duplicate-members.js';
 import { maxJsonBodyBytes } from '../../http/json-body.js';
 import { utf8Bytes } from '../../http/message.js';
 import { type ClientMessage, closeCode, type SubscribePayload } from './protocol.js';
@@ -59,6 +60,8 @@ function read(text: string): ClientMessage {
   } catch {
     throw new Invalid('not JSON');
   }
+  const duplicates = duplicateMembers(text);
+  if (duplicates.length > 0) throw new Invalid(`a member appears twice at ${duplicates.join(', ')}`);
   if (nestedDeeperThan(value, maxClientMessageDepth)) throw new Invalid(`nested deeper than ${maxClientMessageDepth} levels`);
   if (!isRecord(value)) throw new Invalid('not a JSON object');
   const type = value.type;
