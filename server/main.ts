@@ -31,7 +31,7 @@ async function serve(options: ServeOptions): Promise<void> {
       cacheUrl = cache.url;
       unstableUrl = unstable.url;
     }
-    console.log(startBanner({ originUrl: origin.url, cacheUrl, unstableUrl, orders: options.orders, state: origin.origin.state(), dataDir: origin.dataDir }));
+    console.log(startBanner({ originUrl: origin.url, cacheUrl, unstableUrl, orders: options.orders, existenceHidden: options.hideExistence, state: origin.origin.state(), dataDir: origin.dataDir }));
   } catch (error) {
     console.error(`Could not start: ${(error as Error).message}`);
     await Promise.all(running.map((s) => s.close()));

@@ -28,6 +28,12 @@ describe('the start banner', () => {
     expect(alone).toContain('orders: login-only');
   });
 
+  it('says what bob\'s order answers: 403, or 404 with --hide-existence', () => {
+    expect(banner).toMatch(/orders\/123 +# 403 in owner-check: bob's order/);
+    const hidden = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: undefined, unstableUrl: undefined, orders: 'owner-check', existenceHidden: true, state, dataDir: undefined });
+    expect(hidden).toMatch(/orders\/123 +# 404 in owner-check \(--hide-existence\): bob's order/);
+  });
+
   it('says where the data is kept, or that it is not', () => {
     expect(banner).toMatch(/data +\/srv\/apisim-data +kept across restarts and crashes/);
     const inMemory = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: undefined, unstableUrl: undefined, orders: 'owner-check', state, dataDir: undefined });

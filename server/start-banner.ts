@@ -9,6 +9,8 @@ export interface BannerInput {
   readonly cacheUrl: string | undefined;
   readonly unstableUrl: string | undefined;
   readonly orders: OrdersBehaviour;
+  /** `--hide-existence`: someone else's order answers 404, as a missing one does. */
+  readonly existenceHidden?: boolean;
   readonly state: OriginState;
   /** The data folder, absolute; undefined with storage in memory. */
   readonly dataDir: string | undefined;
@@ -51,7 +53,7 @@ export function startBanner(input: BannerInput): string {
     `  curl -si ${originUrl}/orders/121                             # 401: no credential`,
     `  curl -s -c alice.jar ${json} -d '{"username":"alice","password":"alice-pw"}' ${originUrl}/sessions`,
     `  curl -si -b alice.jar ${originUrl}/orders/121                # 200: alice's order`,
-    `  curl -si -b alice.jar ${originUrl}/orders/123                # 403 in owner-check: bob's order`,
+    `  curl -si -b alice.jar ${originUrl}/orders/123                # ${input.existenceHidden === true ? '404 in owner-check (--hide-existence)' : '403 in owner-check'}: bob's order`,
     `  curl -si -b alice.jar -X PUT ${json} -d '{"content":"buy milk"}' ${originUrl}/notes/1`,
   );
   if (cacheUrl !== undefined) lines.push(`  curl -si -b alice.jar ${cacheUrl}/notes/1 | grep -i cache-status   # twice: miss, then hit`);
