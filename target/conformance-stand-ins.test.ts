@@ -95,6 +95,12 @@ describe('conformance stand-ins: the false verdicts found on real deployments co
     expect(check.reason).toMatch(/\/orders\/\d+: no write to probe \(Allow: GET, HEAD\)/);
   });
 
+  it("apisim's origin that hides order existence passes: another's order answers 404, and the owner's own GET of it 200", async () => {
+    const { check } = await ownerIsolation('target/test-kit/apisim-hidden-existence.config.ts');
+    expect(check.outcome).toBe('pass');
+    expect(check.reason).toMatch(/writes by the other user: PATCH \/orders\/121 404/);
+  });
+
   it("apisim's own origin is probed with every write its orders take, each refused for ownership", async () => {
     const { check } = await ownerIsolation('target/test-kit/apisim-owner-check.config.ts');
     expect(check.outcome).toBe('pass');

@@ -81,8 +81,8 @@ export class PreparedTarget {
   settingsWith(settings: RunSettingsInput = {}): RunSettingsInput {
     const { app } = this.target;
     if (!('apisim' in app)) return settings;
-    const { orders, idempotencyRecord, cache } = app.apisim;
-    return { ...settings, modes: { orders, idempotencyRecord, cache, ...settings.modes } };
+    const { orders, idempotencyRecord, cache, orderExistence } = app.apisim;
+    return { ...settings, modes: { orders, idempotencyRecord, cache, orderExistence, ...settings.modes } };
   }
 
   async open(options: RunOptions): Promise<TargetSession> {

@@ -90,6 +90,7 @@ const ownApp = z.strictObject({
     orders: z.enum(['owner-check', 'login-only']).default('owner-check'),
     idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect'),
     cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111'),
+    orderExistence: z.enum(['revealed', 'hidden']).default('revealed').describe('hidden: someone else\'s order answers 404, as a missing one does (npm start --hide-existence).'),
   }),
 });
 

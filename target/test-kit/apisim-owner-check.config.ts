@@ -4,9 +4,9 @@ import type { TargetInput } from '../target.js';
  * apisim's own origin as a target, declared as a user would declare their service: what the conformance
  * tests run in the simulator (`npx apisim conformance --config target/test-kit/apisim-owner-check.config.ts`).
  */
-export const apisimTarget = (orders: 'owner-check' | 'login-only'): TargetInput => ({
-  name: `apisim-${orders}`,
-  app: { apisim: { orders } },
+export const apisimTarget = (orders: 'owner-check' | 'login-only', orderExistence: 'revealed' | 'hidden' = 'revealed'): TargetInput => ({
+  name: `apisim-${orders}${orderExistence === 'hidden' ? '-hidden' : ''}`,
+  app: { apisim: { orders, orderExistence } },
   users: {
     user: { login: { path: '/sessions', body: { username: 'alice', password: 'alice-pw' } }, id: '1' },
     otherUser: { login: { path: '/sessions', body: { username: 'bob', password: 'bob-pw' } }, id: '2' },
