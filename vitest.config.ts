@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -8,6 +9,11 @@ export default defineConfig({
     alias: [
       { find: /^apisim$/, replacement: fileURLToPath(new URL('./api/index.ts', import.meta.url)) },
       { find: /^apisim\/vitest$/, replacement: fileURLToPath(new URL('./api/vitest.ts', import.meta.url)) },
+      // `graphql` as Node resolves it (its CommonJS build: graphql 16 has no `exports`), not the ES build Vite
+      // would pick. Packages Node loads (graphql-jit, graphql-ws, graphql-yoga) get that one, so ours must be the
+      // same instance: with two, graphql-jit refuses our schema ("from another module or realm") and every
+      // query silently stays on graphql-js.
+      { find: /^graphql$/, replacement: createRequire(import.meta.url).resolve('graphql') },
     ],
   },
   test: {
