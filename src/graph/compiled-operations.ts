@@ -1,4 +1,6 @@
-import { type DocumentNode, execute, type ExecutionResult, getOperationAST, type GraphQLSchema, OperationTypeNode } from 'graphql';
+import {
+  BREAK, type DocumentNode, execute, type ExecutionResult, getOperationAST, GraphQLIncludeDirective, type GraphQLSchema, GraphQLSkipDirective, OperationTypeNode, visit,
+} from 'graphql';
 import { compileQuery, type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import { andThen, type Maybe } from '../http/handler.js';
 import type { GraphParams } from './execution.js';
@@ -17,8 +19,8 @@ export const defaultCompileAfterRuns: CompileAfterRuns = 1;
 type CompiledRun = CompiledQuery<Record<string, unknown>, Record<string, unknown>>['query'];
 
 /**
- * What one operation of one document runs on. `settled`: graphql-js for good, decided once (a mutation, or
- * a query graphql-jit would not compile).
+ * What one operation of one document runs on. `settled`: graphql-js for good, decided once (a mutation, a
+ * query with `@skip` or `@include`, or one graphql-jit would not compile).
  */
 type Runner = { readonly kind: 'graphql-js'; runs: number; readonly settled: boolean } | { readonly kind: 'compiled'; readonly run: CompiledRun };
 
@@ -78,7 +80,7 @@ export class CompiledOperations {
     let runner = operations.get(operationName);
     if (runner === undefined) {
       const isQuery = getOperationAST(document, operationName)?.operation === OperationTypeNode.QUERY;
-      runner = { kind: 'graphql-js', runs: 0, settled: !isQuery || this.#compileAfterRuns === 'never' };
+      runner = { kind: 'graphql-js', runs: 0, settled: !isQuery || hasConditions(document) || this.#compileAfterRuns === 'never' };
       operations.set(operationName, runner);
     }
     if (runner.kind === 'graphql-js' && !runner.settled && runner.runs >= (this.#compileAfterRuns as number)) {
@@ -89,6 +91,23 @@ export class CompiledOperations {
     }
     return runner;
   }
+}
+
+/**
+ * Whether the document writes `@skip` or `@include` anywhere. graphql-jit 0.8.9 merges a skipped field's
+ * selections into a field of the same key that runs (`author @skip(if: true) { ... { id } } author { x: id }`
+ * answers `id` beside `x`), with or without its path-based option: a wrong answer, not a failure, so no trial
+ * could catch it. Such documents stay on graphql-js (the differential property found it).
+ */
+function hasConditions(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      if (node.name.value === GraphQLSkipDirective.name || node.name.value === GraphQLIncludeDirective.name) found = true;
+      return found ? BREAK : undefined;
+    },
+  });
+  return found;
 }
 
 /**
