@@ -79,13 +79,15 @@ export class CompiledOperations {
     }
     let runner = operations.get(operationName);
     if (runner === undefined) {
-      const isQuery = getOperationAST(document, operationName)?.operation === OperationTypeNode.QUERY;
-      runner = { kind: 'graphql-js', runs: 0, settled: !isQuery || hasConditions(document) || this.#compileAfterRuns === 'never' };
+      runner = { kind: 'graphql-js', runs: 0, settled: this.#compileAfterRuns === 'never' };
       operations.set(operationName, runner);
     }
     if (runner.kind === 'graphql-js' && !runner.settled && runner.runs >= (this.#compileAfterRuns as number)) {
-      const compiled = compileQuery<Record<string, unknown>, Record<string, unknown>>(this.#schema, document, operationName, { disablingCapturingStackErrors: true });
-      runner = isCompiledQuery(compiled) ? { kind: 'compiled', run: compiled.query } : { kind: 'graphql-js', runs: runner.runs, settled: true };
+      // Decided here, once, so that a query sent once (the cold path) pays for none of it.
+      const compiled = getOperationAST(document, operationName)?.operation === OperationTypeNode.QUERY && !hasConditions(document)
+        ? compileQuery<Record<string, unknown>, Record<string, unknown>>(this.#schema, document, operationName, { disablingCapturingStackErrors: true })
+        : undefined;
+      runner = compiled !== undefined && isCompiledQuery(compiled) ? { kind: 'compiled', run: compiled.query } : { kind: 'graphql-js', runs: runner.runs, settled: true };
       if (runner.kind === 'compiled') this.compiled++;
       operations.set(operationName, runner);
     }
