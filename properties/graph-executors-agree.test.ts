@@ -5,15 +5,15 @@ import { describe, expect, vi } from 'vitest';
 import { type CompileAfterRuns, CompiledOperations } from '../src/graph/compiled-operations.js';
 import { defaultGraphSettings } from '../src/graph/endpoint.js';
 import { defaultGraphLimits } from '../src/graph/limits/settings.js';
-import { withinLimits } from './graph-query-limits.js';
 import { graphSchema } from '../src/graph/schema.js';
+import { request } from '../src/http/message.js';
 import { PostsStore } from '../src/posts/store.js';
 import { type Caller, callers, describeCaller } from './graph-callers.js';
 import { type Density, denseEndpoint } from './graph-dense-store.js';
 import { breakages, broken, type Breakage } from './graph-invalid-queries.js';
+import { withinLimits } from './graph-query-limits.js';
 import { printQuery } from './graph-query-print.js';
 import { type QueryTree, queryTrees } from './graph-query-tree.js';
-import { request } from '../src/http/message.js';
 import { postBody } from './graph-service.js';
 import { replayable } from './replay.js';
 
@@ -24,8 +24,9 @@ import { replayable } from './replay.js';
  * lists, a user deleted under their posts (a non-null `author` fails and null bubbles up), and mutations
  * before the query (serial execution, errors on non-null roots), two endpoints on equal stores, one always
  * on graphql-js and one always compiled, must give the same responses to the byte (status, headers, `data`,
- * every error's message, path, locations and order), the same counts, and ask the stores the same batches in
- * the same order (the order resolvers run in, as the loaders see it).
+ * every error's message, path, locations and order), leave the same last gate-2 decision (what the audit log
+ * records) and the same totals, and, where nothing failed, ask the stores the same batches in the same order
+ * (the order resolvers run in, as the loaders see it). The variant that must fail: graphql-jit trusted as it is.
  */
 
 /** Mutations a client sends before its query: good ones, and ones that fail on a non-null root field. */

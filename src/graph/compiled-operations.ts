@@ -35,21 +35,25 @@ type Runner = { readonly kind: 'graphql-js'; runs: number; readonly settled: boo
  * field fails (a differential property holds the two together). When one fails they part: graphql-js answers
  * as soon as a null has bubbled up to a nullable field, leaving the fields beside it to run on detached (their
  * resolvers, batches and decisions land after the answer), where graphql-jit waits for them all; and it words
- * a variable that does not coerce differently. So a compiled run is a trial, on loaders and counts of its own,
- * kept only when it answers without errors. Otherwise the gate-2 decision before it is put back and
- * graphql-js runs the operation on the real context, as if the trial had not been: a query only reads.
- * Mutations change the stores, so they never run as a trial: always graphql-js.
+ * a variable that does not coerce differently. So a compiled run is a trial, on loaders, counts and a gate-2
+ * stand-in of its own, kept only when it answers without errors; otherwise graphql-js runs the operation on
+ * the real context, as if the trial had not been: a query only reads. Mutations change the stores, so they
+ * never run as a trial: always graphql-js.
  */
 export class CompiledOperations {
-  /** Operations compiled so far: 0 after queries that came back would mean graphql-jit refused them all. */
-  compiled = 0;
   readonly #schema: GraphQLSchema;
   readonly #compileAfterRuns: CompileAfterRuns;
   readonly #runners = new WeakMap<DocumentNode, Map<string | undefined, Runner>>();
+  #compiled = 0;
 
   constructor(schema: GraphQLSchema, compileAfterRuns: CompileAfterRuns = defaultCompileAfterRuns) {
     this.#schema = schema;
     this.#compileAfterRuns = compileAfterRuns;
+  }
+
+  /** Operations compiled so far: 0 after queries that came back would mean graphql-jit refused them all. */
+  get compiled(): number {
+    return this.#compiled;
   }
 
   run(document: DocumentNode, params: GraphParams, context: GraphContext): Maybe<ExecutionResult> {
@@ -88,7 +92,7 @@ export class CompiledOperations {
         ? compileQuery<Record<string, unknown>, Record<string, unknown>>(this.#schema, document, operationName, { disablingCapturingStackErrors: true })
         : undefined;
       runner = compiled !== undefined && isCompiledQuery(compiled) ? { kind: 'compiled', run: compiled.query } : { kind: 'graphql-js', runs: runner.runs, settled: true };
-      if (runner.kind === 'compiled') this.compiled++;
+      if (runner.kind === 'compiled') this.#compiled++;
       operations.set(operationName, runner);
     }
     return runner;
