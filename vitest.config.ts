@@ -1,7 +1,20 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/** graphql's CommonJS build, the one Node loads for `import 'graphql'` (graphql 16 has no `exports` map). */
+const graphqlAsNodeLoadsIt = createRequire(import.meta.url).resolve('graphql');
+
 export default defineConfig({
+  // graphql-jit's ES entry imports its CommonJS files, so it always gets graphql's CommonJS build; Vite would give
+  // our own source the ES build: two instances, and graphql-jit refuses our schema ("from another module or
+  // realm"), silently leaving every query on graphql-js. So our source gets the build Node gives it outside
+  // vitest. examples/ keep Vite's choice: they stand for a user's app and its own graphql, as they always did.
+  plugins: [{
+    name: 'graphql-as-node-loads-it',
+    enforce: 'pre',
+    resolveId: (id: string, importer: string | undefined) => (id === 'graphql' && importer !== undefined && !importer.includes('/examples/') ? graphqlAsNodeLoadsIt : undefined),
+  }],
   // `from 'apisim'` and `from 'apisim/vitest'` (examples/) are the package's own source here, as the "apisim-source" export condition says
   // for tsc: no build needed. An installed package resolves to dist/ instead (docs/install.md).
   resolve: {

@@ -1,4 +1,5 @@
 import { fc } from '@fast-check/vitest';
+import type { GraphSettings } from '../src/graph/endpoint.js';
 import { PostsStore } from '../src/posts/store.js';
 import { EndpointGraph } from './graph-service.js';
 
@@ -16,8 +17,8 @@ export interface Density {
 export const densities: fc.Arbitrary<Density> = fc.record({ postsPerAuthor: fc.nat({ max: 20 }), commentsPerPost: fc.nat({ max: 20 }) });
 
 /** `posts` is the store to fill: the real one, or a variant a property must catch. */
-export function denseEndpoint(density: Density, posts: PostsStore = new PostsStore()): EndpointGraph {
-  const service = new EndpointGraph(posts);
+export function denseEndpoint(density: Density, posts: PostsStore = new PostsStore(), settings?: GraphSettings): EndpointGraph {
+  const service = new EndpointGraph(posts, settings);
   for (const author of [1, 2, 3]) {
     for (let i = 0; i < density.postsPerAuthor; i++) posts.addPost(author, `dense post ${i}`);
   }

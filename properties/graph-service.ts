@@ -67,13 +67,22 @@ export async function judgedQuery(
   if (problems.length > 0) throw new Error(`${problems.join('\n')}\n  ${describeRequest(query, caller)}${context}`);
 }
 
+/**
+ * The graph properties hold for the compiled executor (`src/graph/compiled-operations.ts`): every query they
+ * send runs compiled from its first run, not only when it comes back, unless the settings say otherwise (the
+ * differential property, which holds graphql-js and the compiled executor together, sets both).
+ */
+export function compiledFromTheStart(settings: GraphSettings): GraphSettings {
+  return { ...settings, compileAfterRuns: settings.compileAfterRuns ?? 0 };
+}
+
 /** The real origin, both gates in front of the endpoint; one per property run, so runs share nothing. */
 export class OriginGraph implements GraphService {
   readonly test: TestOrigin;
   readonly #credentials = new Map<string, Promise<Record<string, string>>>();
 
   constructor(settings: Partial<OriginSettings> = {}) {
-    this.test = new TestOrigin(settings);
+    this.test = new TestOrigin({ ...settings, graph: compiledFromTheStart(settings.graph ?? defaultGraphSettings) });
   }
 
   credentials(caller: Caller): Promise<Record<string, string>> {
@@ -105,12 +114,12 @@ export class OriginGraph implements GraphService {
  */
 export class EndpointGraph implements GraphService {
   readonly endpoint: GraphEndpoint;
+  readonly users = new UsersStore();
   readonly #policy = new Policy({ orders: 'owner-check' });
 
   constructor(posts: PostsStore, settings: GraphSettings = defaultGraphSettings) {
-    const users = new UsersStore();
-    seedDemoData(users, posts);
-    this.endpoint = new GraphEndpoint({ users, posts, settings, now: () => 0 });
+    seedDemoData(this.users, posts);
+    this.endpoint = new GraphEndpoint({ users: this.users, posts, settings: compiledFromTheStart(settings), now: () => 0 });
   }
 
   async send(caller: Caller, method: 'GET' | 'POST', path: string, body?: unknown): Promise<HttpResponse> {

@@ -6,6 +6,7 @@ import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
 import type { UsersStore } from '../users/store.js';
 import { type Charge, CostBudget, type CostBudgetSettings, type CostReport, defaultCostBudget } from './cost-budget.js';
+import { type CompileAfterRuns, CompiledOperations } from './compiled-operations.js';
 import { DocumentCache } from './document-cache.js';
 import { graphResponse, runOperation } from './execution.js';
 import { readGraphRequest } from './http/request-params.js';
@@ -27,6 +28,8 @@ export interface GraphSettings {
   readonly preloadedQueries: readonly string[];
   /** Cost points each caller may spend, refilled on the virtual clock (spec §8.1). */
   readonly costBudget: CostBudgetSettings;
+  /** When a query of a cached document is compiled (`compiled-operations.ts`); `defaultCompileAfterRuns` when left out. */
+  readonly compileAfterRuns?: CompileAfterRuns;
 }
 
 export const defaultGraphSettings: GraphSettings = { limits: defaultGraphLimits, persisted: 'open', preloadedQueries: [], costBudget: defaultCostBudget };
@@ -58,6 +61,8 @@ const cacheableGet = { 'cache-control': 'public, max-age=60', vary: 'authorizati
  */
 export class GraphEndpoint {
   readonly documents: DocumentCache;
+  /** The document cache's admitted queries, compiled once they come back (`compiled-operations.ts`). */
+  readonly operations: CompiledOperations;
   readonly persisted = new PersistedQueries();
   /** Mutations publish here, whichever transport carried them; subscriptions listen (`subscriptions/`). */
   readonly events = new EventHub<GraphEvent>();
@@ -81,6 +86,7 @@ export class GraphEndpoint {
     const limits = settings.limits;
     for (const query of settings.preloadedQueries) this.persisted.preload(query);
     this.documents = new DocumentCache(graphSchema, { parse: (q) => parseWithLimits(q, limits), rules: aliasesAndDepth(limits) });
+    this.operations = new CompiledOperations(graphSchema, settings.compileAfterRuns);
     this.#cost = maxCostCheck(graphSchema, limits);
     this.#stopHearingRemovals = posts.onPostsRemoved((postIds) => publishPostsDeleted(this.events, postIds));
   }
@@ -99,7 +105,7 @@ export class GraphEndpoint {
     const isGet = req.method === 'GET';
     const admission = this.admit(resolved.query, variables, operationName, guard, isGet ? overGet : overPost);
     if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors, extensions: admission.extensions }, admission.headers);
-    const ran = this.execute(guard, (context) => runOperation(graphSchema, admission.document, { variables, operationName }, context, admission.extensions));
+    const ran = this.execute(guard, (context) => runOperation(this.operations, admission.document, { variables, operationName }, context, admission.extensions));
     return andThen(ran, ({ response, executed, partial }) =>
       isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response);
   }

@@ -1,7 +1,8 @@
-import { type DocumentNode, execute, type ExecutionResult, type GraphQLError, type GraphQLSchema } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import type { HttpResponse } from '../http/message.js';
 import { response } from '../http/message.js';
 import { graphMediaType } from './http/graph-error.js';
+import type { CompiledOperations } from './compiled-operations.js';
 import type { GraphContext } from './schema.js';
 
 export interface GraphParams {
@@ -17,13 +18,13 @@ export interface GraphParams {
  * `errors`, not only the status).
  */
 export async function runOperation(
-  schema: GraphQLSchema,
+  operations: CompiledOperations,
   document: DocumentNode,
   params: GraphParams,
   context: GraphContext,
   extensions: object | undefined,
 ): Promise<{ readonly response: HttpResponse; readonly executed: boolean; readonly partial: boolean }> {
-  const result = await execute({ schema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
+  const result = await operations.run(document, params, context);
   // Variable coercion fails before any resolver runs, and execute then returns no `data` at all.
   const executed = result.data !== undefined;
   return { response: graphResponse(executed ? 200 : 400, { ...result, extensions }), executed, partial: executed && (result.errors?.length ?? 0) > 0 };

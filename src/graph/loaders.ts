@@ -22,9 +22,11 @@ export class Loaders {
   readonly comments: DataLoader<number, Comment[]>;
   /** Shared across requests by the endpoint, which reports the totals. */
   readonly stats: { batches: number };
+  readonly #stores: readonly [UsersStore, PostsStore];
 
   constructor(users: UsersStore, posts: PostsStore, stats: { batches: number } = { batches: 0 }) {
     this.stats = stats;
+    this.#stores = [users, posts];
     const count = <T>(batch: T): T => {
       this.stats.batches++;
       return batch;
@@ -46,5 +48,10 @@ export class Loaders {
       { cacheKeyFn: postsCacheKey },
     );
     this.comments = new DataLoader((postIds) => Promise.resolve(count(posts.commentsByPosts(postIds))));
+  }
+
+  /** Loaders on the same stores that count their batches apart, for a run whose counts may be thrown away. */
+  apart(): Loaders {
+    return new Loaders(...this.#stores);
   }
 }

@@ -10,9 +10,15 @@ import { countResolverCalls } from './resolver-calls.js';
 import { type CommentAdded, commentAddedTopic, endsCommentStream, type GraphEvents } from './subscriptions/graph-events.js';
 import { TopicStream } from './subscriptions/topic-stream.js';
 
+/**
+ * Gate 2 as resolvers use it: the caller's `Guard`, or a stand-in that keeps its decisions apart
+ * (`compiled-operations.ts`). `decision` is the last one taken, which the audit log records.
+ */
+export type GateTwo = Pick<Guard, 'subject' | 'access' | 'decision'>;
+
 /** What every resolver of one request gets: the caller's gate 2 and the request's batch loaders. */
 export interface GraphContext {
-  readonly guard: Guard;
+  readonly guard: GateTwo;
   readonly loaders: Loaders;
   readonly posts: PostsStore;
   /** Where mutations publish what subscriptions push. */
