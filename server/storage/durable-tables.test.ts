@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOriginStorage } from '../../src/origin-storage.js';
 import { defaultOriginSettings } from '../../src/origin.js';
 import { DurableTables } from './durable-tables.js';
@@ -132,8 +132,8 @@ describe('DurableTables', () => {
     });
     expect(onDisk(dir, 'notes', 1)).toBe('record');
     expect(onDisk(dir, 'audit', 0)).toBeUndefined();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(onDisk(dir, 'audit', 0)).toEqual([decision]);
+    // The flush comes 10 ms later; on a loaded machine a timer can be late, so wait for it rather than 50 ms.
+    await vi.waitFor(() => expect(onDisk(dir, 'audit', 0)).toEqual([decision]), { timeout: 5_000, interval: 10 });
     await tables.close();
   });
 
