@@ -1,8 +1,9 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCount } from '../../testing/run-count.js';
 import { concurrentHistory } from './concurrent-history.js';
 import type { DeleteAnswer, NoteOperation, NoteState } from './history.js';
+import { checkLinearizability } from './linearizability.js';
 import { partitionByNote } from './partition.js';
 import { referenceSearch } from './reference-search.js';
 import { noteRegister } from './register-model.js';
@@ -112,4 +113,15 @@ describe('the just-in-time search decides as the old search did', () => {
       expect(result.verdict === 'not-linearizable' && result.stuck.operation.completeUs).toBe(bad.read.completeUs);
     },
   );
+});
+
+describe('the just-in-time search on the benchmark\'s histories', () => {
+  // The old search explored 34,675 and 929,964 states here (3.2 s at 10 clients): placing writes in call order
+  // before the reads that had not seen them yet made it try most subsets of what was in flight.
+  it.each([[5, 15_000], [10, 60_000]])('10,000 operations, %i clients per note: linearizable in fewer than %i states', (clientsPerNote, maxStates) => {
+    const history = concurrentHistory({ operations: 10_000, operationsPerNote: 1_000, clientsPerNote, seed: 1 });
+    const result = checkLinearizability(history);
+    expect(result.ok).toBe(true);
+    expect(result.statesExplored).toBeLessThan(maxStates);
+  });
 });
