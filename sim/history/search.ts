@@ -28,8 +28,9 @@ export type SearchResult =
 interface Frame {
   readonly choices: readonly Entry[];
   next: number;
-  /** The call placed to leave this configuration, and the state before it. */
+  /** The call placed to leave this configuration, while the search is past it. */
   placed: Entry | undefined;
+  /** The note's state in this configuration. */
   readonly state: NoteState;
 }
 
@@ -63,7 +64,10 @@ export function searchLinearization(operations: readonly NoteOperation[], model:
   let statesExplored = 0;
   let stuck: Stuck | undefined;
 
-  /** The configuration the list and `state` are in now, or `undefined` when it was seen before. */
+  /**
+   * The configuration the list and `state` are in now with its choices in the order to try them; `done` when
+   * every definite operation is placed; `undefined` when the memo has seen it before.
+   */
   const open = (): Frame | 'done' | undefined => {
     const pending: Entry[] = [];
     let entry = head.next;
