@@ -5,7 +5,8 @@ export type Unit =
   | 'property_runs_per_second'
   | 'queries_per_second'
   | 'simulated_seconds_per_wall_second'
-  | 'seeds_per_second';
+  | 'seeds_per_second'
+  | 'operations_checked_per_second';
 
 /** One measured variant: a function that does `unitsPerIteration` units of work per call. */
 export interface BenchmarkDefinition {

@@ -1,6 +1,7 @@
 import type { BenchmarkDefinition } from './definition.js';
 import { graphPipelineBenchmarks } from './graph-pipeline.js';
 import { guestAdapterBenchmarks } from './guest-adapters.js';
+import { linearizabilityBenchmarks } from './linearizability.js';
 import { type MeasurementPlan, measurementPlan, measureRound, quickMeasurementPlan, summarize } from './measurement.js';
 import { propertyRunBenchmarks } from './property-runs.js';
 import { reportCsv, type ReportRow, reportRows, reportTable, targetVerdict } from './report.js';
@@ -30,7 +31,7 @@ export interface HarnessResult {
 
 /** Every benchmark of `reports/local/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
-  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks(), ...sweepSpeedBenchmarks()];
+  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks(), ...linearizabilityBenchmarks(), ...sweepSpeedBenchmarks()];
 }
 
 /** A benchmark's ratio needs its reference, so a filter that keeps any variant of a benchmark keeps the reference too. */

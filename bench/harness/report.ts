@@ -63,6 +63,7 @@ const unitLabels: Readonly<Record<Unit, string>> = {
   queries_per_second: 'queries',
   simulated_seconds_per_wall_second: 'simulated s',
   seeds_per_second: 'seeds',
+  operations_checked_per_second: 'operations checked',
 };
 
 /** A fixed-width table for the terminal; the CSV holds the same numbers for tools. */

@@ -24,6 +24,11 @@ export interface RegisterModel {
   step(state: NoteState, operation: NoteOperation): NoteState | undefined;
   /** Equal states, equal keys: the memo of the search compares states by key. */
   key(state: NoteState): string;
+  /**
+   * Whether the operation leaves the state as it was in every state where it is legal (a read). The search
+   * places such an operation as soon as it is legal, with no alternative; a model without it loses only speed.
+   */
+  isReadOnly?(operation: NoteOperation): boolean;
 }
 
 export const noteRegister: RegisterModel = {
@@ -43,6 +48,8 @@ export const noteRegister: RegisterModel = {
     }
   },
   key: (state) => (state === null ? '∅' : `=${state}`),
+  // A DELETE answered `absent` is legal only on an absent note, which it leaves absent: a read of absence.
+  isReadOnly: (operation) => operation.kind === 'read' || (operation.kind === 'delete' && operation.output === 'absent'),
 };
 
 /** Whether the search has to place this operation, may place it, or leaves it out. */

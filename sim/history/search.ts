@@ -1,3 +1,4 @@
+import { type Entry, entryList, lift, unlift } from './entry-list.js';
 import type { NoteOperation, NoteState } from './history.js';
 import { type RegisterModel, roleOf } from './register-model.js';
 
@@ -23,117 +24,111 @@ export type SearchResult =
   | { readonly verdict: 'not-linearizable'; readonly statesExplored: number; readonly stuck: Stuck }
   | { readonly verdict: 'state-bound-exceeded'; readonly statesExplored: number; readonly stuck: Stuck | undefined };
 
-/** A call or a return in the time-ordered list the search lifts operations out of. */
-interface Entry {
-  readonly index: number;
-  readonly timeUs: number;
-  /** The call's return; `undefined` on a return. */
-  readonly match: Entry | undefined;
-  prev: Entry | undefined;
-  next: Entry | undefined;
+/** One configuration on the search's path: the operations it may place next, and which it tries next. */
+interface Frame {
+  readonly choices: readonly Entry[];
+  next: number;
+  /** The call placed to leave this configuration, while the search is past it. */
+  placed: Entry | undefined;
+  /** The note's state in this configuration. */
+  readonly state: NoteState;
 }
 
 /**
- * Wing & Gong's search with Lowe's refinement and Porcupine's memo, for one note. It walks the calls in time
- * order, places (linearizes) the first one the model accepts and lifts it out of the list, and backtracks
- * when it meets a return whose call is not yet placed: that operation had to take effect before it completed.
- * The memo skips any (set of placed operations, state) seen before, because what can follow depends on
- * nothing else; that turns n! orders into at most 2^n sets.
+ * Wing & Gong's search for one note, with Lowe's list lifting, Lowe's just-in-time order and Porcupine's memo.
+ * A configuration is the set of placed (linearized) operations and the state they leave. Its deadline is the
+ * first return in the list whose call is not placed: that operation must take effect before then, and only
+ * calls before it can be placed next (their callers had invoked them and nobody may wait for them).
  *
- * Operations of unknown outcome return at +∞, after every definite one. Meeting such a return means every
- * definite operation is placed: the history is linearizable with the unknown ones still open left out.
+ * - **Just in time**: the operation whose deadline it is goes first; the others are placed before it only
+ *   when that fails. Placing operations early, in call order, is what made the old search backtrack: a write
+ *   put before a read that had not seen it yet.
+ * - **Read-only first**: an operation that never changes the state (`RegisterModel.isReadOnly`), legal now, is
+ *   placed with no alternative. Any linearization from here can move it to the front and stay legal, so the
+ *   other choices are explored through it anyway, and a read never makes the search branch.
+ * - **Memo**: a configuration seen before is not searched again, since what can follow depends on nothing
+ *   else. It is named by its pending calls (those before the deadline, not placed) and its state: every call
+ *   before the deadline that is not pending is placed, every later one is not, and the deadline is the
+ *   earliest return among the pending calls. The key is as long as the concurrency, not the history.
+ *
+ * Operations of unknown outcome return at +∞, after every definite one. A deadline at +∞ means every definite
+ * operation is placed: the history is linearizable with the unknown ones still open left out.
  */
 export function searchLinearization(operations: readonly NoteOperation[], model: RegisterModel, options: SearchOptions): SearchResult {
   const candidates = operations.filter((op) => roleOf(op) !== 'none');
+  const readOnly = candidates.map((op) => model.isReadOnly?.(op) ?? false);
   const head = entryList(candidates);
-  const placed = new Uint32Array(Math.ceil(candidates.length / 32) + 1);
   const seen = new Set<string>();
-  const calls: { entry: Entry; state: NoteState }[] = [];
+  const path: Frame[] = [];
   let state = model.initial;
   let statesExplored = 0;
   let stuck: Stuck | undefined;
-  let entry = head.next;
 
-  while (entry !== undefined) {
-    if (entry.match !== undefined) {
-      const next = model.step(state, candidates[entry.index]!);
-      if (next !== undefined) {
-        placed[entry.index >>> 5]! ^= 1 << (entry.index & 31);
-        const key = `${placed.join(',')}|${model.key(next)}`;
-        if (!options.memoize || !seen.has(key)) {
-          if (options.memoize) seen.add(key);
-          if (++statesExplored > options.maxStates) return { verdict: 'state-bound-exceeded', statesExplored, stuck };
-          calls.push({ entry, state });
-          state = next;
-          lift(entry);
-          entry = head.next;
-          continue;
-        }
-        placed[entry.index >>> 5]! ^= 1 << (entry.index & 31);
-      }
+  /**
+   * The configuration the list and `state` are in now with its choices in the order to try them; `done` when
+   * every definite operation is placed; `undefined` when the memo has seen it before.
+   */
+  const open = (): Frame | 'done' | undefined => {
+    const pending: Entry[] = [];
+    let entry = head.next;
+    while (entry !== undefined && entry.match !== undefined) {
+      pending.push(entry);
       entry = entry.next;
+    }
+    if (entry === undefined || entry.timeUs === Infinity) return 'done';
+    if (options.memoize) {
+      const key = `${pending.map((e) => e.index).join(',')}|${model.key(state)}`;
+      if (seen.has(key)) return undefined;
+      seen.add(key);
+    }
+    if (stuck === undefined || furtherThan(entry, path.length, stuck)) {
+      stuck = { operation: candidates[entry.index]!, linearized: path.map((f) => candidates[f.placed!.index]!), state };
+    }
+    const sure = pending.find((e) => readOnly[e.index] && model.step(state, candidates[e.index]!) !== undefined);
+    if (sure !== undefined) return { choices: [sure], next: 0, placed: undefined, state };
+    const due = candidates[entry.index]!;
+    const enables = (e: Entry): boolean => {
+      const after = model.step(state, candidates[e.index]!);
+      return after !== undefined && model.step(after, due) !== undefined;
+    };
+    const others = pending.filter((e) => e.index !== entry.index);
+    const choices = [pending.find((e) => e.index === entry.index)!, ...others.filter(enables), ...others.filter((e) => !enables(e))];
+    return { choices, next: 0, placed: undefined, state };
+  };
+
+  let frame = open();
+  if (frame === 'done') return { verdict: 'linearizable', statesExplored };
+  while (frame !== undefined) {
+    const call = frame.choices[frame.next++];
+    if (call === undefined) {
+      frame = path.pop();
+      if (frame === undefined) break;
+      unlift(frame.placed!);
+      state = frame.state;
       continue;
     }
-    if (entry.timeUs === Infinity) return { verdict: 'linearizable', statesExplored };
-    if (stuck === undefined || furtherThan(entry, calls.length, stuck)) {
-      stuck = { operation: candidates[entry.index]!, linearized: calls.map((c) => candidates[c.entry.index]!), state };
+    const next = model.step(state, candidates[call.index]!);
+    if (next === undefined) continue;
+    frame.placed = call;
+    path.push(frame);
+    lift(call);
+    state = next;
+    const opened = open();
+    if (opened === undefined) {
+      path.pop();
+      unlift(call);
+      state = frame.state;
+      continue;
     }
-    const top = calls.pop();
-    if (top === undefined) return { verdict: 'not-linearizable', statesExplored, stuck };
-    entry = top.entry;
-    state = top.state;
-    placed[entry.index >>> 5]! ^= 1 << (entry.index & 31);
-    unlift(entry);
-    entry = entry.next;
+    if (++statesExplored > options.maxStates) return { verdict: 'state-bound-exceeded', statesExplored, stuck };
+    if (opened === 'done') return { verdict: 'linearizable', statesExplored };
+    frame = opened;
   }
-  return { verdict: 'linearizable', statesExplored };
+  return { verdict: 'not-linearizable', statesExplored, stuck: stuck! };
 }
 
-function furtherThan(ret: Entry, placedCount: number, stuck: Stuck): boolean {
+/** Further on the clock, or as far with more operations placed. */
+export function furtherThan(ret: Entry, placedCount: number, stuck: Stuck): boolean {
   const stuckUs = stuck.operation.completeUs!;
   return ret.timeUs > stuckUs || (ret.timeUs === stuckUs && placedCount > stuck.linearized.length);
-}
-
-/**
- * Calls and returns in time order. At equal times a return comes first: in the simulator a client starts its
- * next step at the very microsecond the previous one completed, and the response had arrived before the send.
- */
-function entryList(operations: readonly NoteOperation[]): Entry {
-  const items: { index: number; timeUs: number; isCall: boolean }[] = [];
-  operations.forEach((op, index) => {
-    items.push({ index, timeUs: op.invokeUs, isCall: true });
-    items.push({ index, timeUs: op.completeUs ?? Infinity, isCall: false });
-  });
-  items.sort((a, b) => a.timeUs - b.timeUs || Number(a.isCall) - Number(b.isCall) || a.index - b.index);
-  const returns = new Map<number, Entry>();
-  for (const item of items) {
-    if (!item.isCall) returns.set(item.index, { index: item.index, timeUs: item.timeUs, match: undefined, prev: undefined, next: undefined });
-  }
-  const head: Entry = { index: -1, timeUs: -Infinity, match: undefined, prev: undefined, next: undefined };
-  let last = head;
-  for (const item of items) {
-    const ret = returns.get(item.index)!;
-    const entry: Entry = item.isCall ? { index: item.index, timeUs: item.timeUs, match: ret, prev: last, next: undefined } : ret;
-    entry.prev = last;
-    last.next = entry;
-    last = entry;
-  }
-  return head;
-}
-
-/** Takes a placed call and its return out of the list; `unlift` puts them back (dancing links). */
-function lift(call: Entry): void {
-  call.prev!.next = call.next;
-  call.next!.prev = call.prev;
-  const ret = call.match!;
-  ret.prev!.next = ret.next;
-  if (ret.next !== undefined) ret.next.prev = ret.prev;
-}
-
-function unlift(call: Entry): void {
-  const ret = call.match!;
-  ret.prev!.next = ret;
-  if (ret.next !== undefined) ret.next.prev = ret;
-  call.prev!.next = call;
-  call.next!.prev = call;
 }
