@@ -3,6 +3,7 @@ import { sweepSpeedTarget } from '../harness/sweep-speed.js';
 import type { HarnessRow } from './input.js';
 import { markdownTable } from './markdown-table.js';
 import { numberText, ratioText } from './number-text.js';
+import { speedGoalLines } from './speed-goals.js';
 
 const unitText: Readonly<Record<string, string>> = {
   events_per_second: 'events/s',
@@ -11,6 +12,7 @@ const unitText: Readonly<Record<string, string>> = {
   queries_per_second: 'queries/s',
   simulated_seconds_per_wall_second: 'simulated s/s',
   seeds_per_second: 'seeds/s',
+  operations_checked_per_second: 'operations checked/s',
 };
 
 /** The issue's target in one line that is hard to miss, or why it could not be judged. */
@@ -52,5 +54,5 @@ export function harnessSection(rows: readonly HarnessRow[]): string {
     ['left', 'left', 'right', 'right', 'left', 'right', 'right'],
   );
   const sweepLine = sweepTargetLine(rows);
-  return [targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', table].join('\n');
+  return [targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', 'Issue 18\'s goals:', '', ...speedGoalLines(rows), '', table].join('\n');
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { HarnessRow } from './input.js';
+import { speedGoalLines } from './speed-goals.js';
+
+const row = (benchmark: string, variant: string, ops: number, ratio: number, meanMs = 1): HarnessRow => ({
+  benchmark, variant, unit: 'x', ops_per_second: ops, ratio_to_reference: ratio, reference_variant: 'r', mean_ms_per_iteration: meanMs, rme_percent: 1, samples: 10,
+});
+
+describe("issue 18's speed goals in the reports README", () => {
+  it('judges each goal on the rows: PASS, MISS, and trace hash against trace off by their rates', () => {
+    const lines = speedGoalLines([
+      row('graph pipeline', 'pipeline warm document cache', 100, 5.2),
+      row('graph pipeline', 'pipeline cold document cache', 100, 0.79),
+      row('round trips', 'harness trace off', 1_000, 0.75),
+      row('round trips', 'harness trace hash', 790, 0.6),
+      row('linearizability check: 10,000 operations', '10 clients per note', 50_000, 0.4, 213.1),
+    ]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^- \*\*PASS\*\*: graph warm path/),
+      expect.stringMatching(/^- \*\*MISS\*\*: graph cold path/),
+      expect.stringMatching(/^- \*\*PASS\*\*: trace hash vs the reference loop/),
+      expect.stringMatching(/^- \*\*MISS\*\*: trace hash vs trace off: 0\.79/),
+      '- **PASS**: linearizability, 10,000 operations, 10 clients per note: 213.1 ms a check (goal < 1,000 ms)',
+    ]);
+  });
+
+  it('says a goal was not measured when the run has no row for it', () => {
+    expect(speedGoalLines([])).toHaveLength(5);
+    expect(speedGoalLines([]).every((line) => line.includes('NOT MEASURED'))).toBe(true);
+  });
+});
