@@ -8,6 +8,8 @@ import { Upstream } from './upstream.js';
 
 export interface CacheProxyOptions extends ListenOptions {
   readonly upstreamUrl: string;
+  /** What the stored responses may take (see `storedBytes`); default `defaultCacheMaxBytes`, 64 MiB. */
+  readonly cacheMaxBytes?: number;
   readonly log?: (line: string) => void;
 }
 
@@ -24,7 +26,7 @@ export interface RunningCacheProxy extends RunningServer {
  * way back. `Cache-Status` (RFC 9211) tells the client which it was; `Age` is the store's.
  */
 export async function startCacheProxy(options: CacheProxyOptions): Promise<RunningCacheProxy> {
-  const cache = new SharedCache();
+  const cache = new SharedCache({ maxBytes: options.cacheMaxBytes });
   const now = realClockUs();
   const upstream = new Upstream(options.upstreamUrl, `1.1 ${cacheName}`);
   const server = httpFront(async (req) => {

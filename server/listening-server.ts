@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type ConnectionLimits, defaultConnectionLimits, limitConnections } from './connection-limits.js';
 
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:3000` */
@@ -14,19 +15,22 @@ export interface ListenOptions {
   readonly host?: string;
   /** How long in-flight requests may take to finish once `close()` is called. */
   readonly graceMs?: number;
+  /** Per-address and total connection caps and the slow-client timeouts; each defaults to `defaultConnectionLimits`. */
+  readonly connectionLimits?: Partial<ConnectionLimits>;
 }
 
 export const defaultHost = '127.0.0.1';
 export const defaultGraceMs = 5_000;
 
 /**
- * Starts `server` listening and returns its URL and a graceful `close`. Closing stops the listener, closes
+ * Starts `server` listening, within its connection limits, and returns its URL and a graceful `close`. Closing stops the listener, closes
  * idle keep-alive connections at once and each busy one as soon as its response is written, and cuts
  * whatever is left after `graceMs`.
  */
 export async function listen(server: Server, options: ListenOptions = {}): Promise<RunningServer> {
   const host = options.host ?? defaultHost;
   const graceMs = options.graceMs ?? defaultGraceMs;
+  limitConnections(server, { ...defaultConnectionLimits, ...options.connectionLimits });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

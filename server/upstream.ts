@@ -7,6 +7,13 @@ import { endToEnd } from './hop-by-hop.js';
 /** How long a proxy waits for the upstream's whole response before answering 504. */
 export const defaultUpstreamTimeoutMs = 30_000;
 
+/**
+ * Connections a proxy keeps to its upstream at most; more requests wait for one to come free. Half the
+ * upstream's per-address cap (connection-limits.ts), so the proxy alone never uses up its own address's
+ * share of the origin; with no limit, a flood through the proxy opened one upstream connection per request.
+ */
+export const upstreamMaxSockets = 128;
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
@@ -20,7 +27,7 @@ export class Upstream {
   /** This hop's `Via` entry; `undefined` for a plain client, which adds none. */
   readonly #via: string | undefined;
   readonly #timeoutMs: number;
-  readonly #agent = new Agent({ keepAlive: true });
+  readonly #agent = new Agent({ keepAlive: true, maxSockets: upstreamMaxSockets });
 
   constructor(url: string, via: string | undefined, timeoutMs = defaultUpstreamTimeoutMs) {
     this.#base = new URL(url);

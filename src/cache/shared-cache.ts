@@ -1,4 +1,4 @@
-import type { HttpRequest, HttpResponse } from '../http/message.js';
+import { type Headers, type HttpRequest, type HttpResponse, utf8Bytes } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { directives } from './cache-control.js';
 import type { Forward, Invalidation, Lookup, ResponseOutcome, Storage } from './decisions.js';
@@ -7,13 +7,27 @@ import { fromPolicyHeaders, policyRequest, policyResponse } from './policy-heade
 import { servedResponse } from './served-response.js';
 import { whyNotStored } from './storability.js';
 import type { StoredResponse } from './stored-response.js';
-import { selects } from './variant.js';
+import { VariantIndex } from './variant-index.js';
 import { type PolicyClass, virtualClockPolicy } from './virtual-clock-policy.js';
 import { WriteFence } from './write-fence.js';
 
 export interface SharedCacheOptions {
-  /** Whether a successful unsafe method discards what is stored for its URLs (RFC 9111 §4.4). */
-  readonly invalidation: 'rfc9111' | 'never';
+  /** Whether a successful unsafe method discards what is stored for its URLs (RFC 9111 §4.4); default `rfc9111`. */
+  readonly invalidation?: 'rfc9111' | 'never';
+  /** What the stored responses may take, counted as `storedBytes` counts them; default `defaultCacheMaxBytes`. */
+  readonly maxBytes?: number;
+}
+
+/**
+ * 64 MiB: far above what any scenario, property or benchmark stores (so none of them ever evicts and their
+ * traces stay as they were), and a small share of a laptop's memory for `npm start`.
+ */
+export const defaultCacheMaxBytes = 64 * 1024 * 1024;
+
+/** Where a stored response sits in the recency order, and what it counts against the budget. */
+interface Resident {
+  readonly key: string;
+  readonly bytes: number;
 }
 
 /**
@@ -27,31 +41,47 @@ export interface SharedCacheOptions {
  * every policy reads it from there, so decisions depend on the virtual clock and never on the wall clock.
  */
 export class SharedCache {
-  /** Newest first: the first variant that selects a request is the most recent one (RFC 9111 §4.1). */
-  readonly #byKey = new Map<string, StoredResponse[]>();
+  readonly #byKey = new Map<string, VariantIndex>();
+  /** Least recently used first: a hit or a store moves a response to the end, eviction takes from the front. */
+  readonly #recency = new Map<StoredResponse, Resident>();
   readonly #fence = new WriteFence();
   readonly #Policy: PolicyClass;
   readonly #invalidates: boolean;
+  readonly #maxBytes: number;
   #nowUs = 0;
-  #size = 0;
+  #bytes = 0;
+  #stores = 0;
+  #evictions = 0;
 
   /**
    * `invalidation: 'never'` is a deliberately broken cache that ignores RFC 9111 §4.4 (it keeps serving what
    * it stored after a write): the variant the cache-coherence property must catch, and a lesson for the CLI.
    */
-  constructor(options: SharedCacheOptions = { invalidation: 'rfc9111' }) {
+  constructor(options: SharedCacheOptions = {}) {
     this.#Policy = virtualClockPolicy(() => this.#nowUs);
-    this.#invalidates = options.invalidation === 'rfc9111';
+    this.#invalidates = (options.invalidation ?? 'rfc9111') === 'rfc9111';
+    this.#maxBytes = options.maxBytes ?? defaultCacheMaxBytes;
+    if (!(this.#maxBytes >= 0)) throw new RangeError(`maxBytes must be 0 or more, got ${this.#maxBytes}`);
   }
 
   /** Stored responses, all URLs and variants. */
   get size(): number {
-    return this.#size;
+    return this.#recency.size;
+  }
+
+  /** What the stored responses count against `maxBytes`. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Stored responses dropped to stay within `maxBytes`, since the cache was made. */
+  get evictions(): number {
+    return this.#evictions;
   }
 
   /** The stored responses for one cache key, newest first. */
   variants(key: string): readonly StoredResponse[] {
-    return this.#byKey.get(key) ?? [];
+    return this.#byKey.get(key)?.all() ?? [];
   }
 
   /** A request from a client: answer it from the store, or say what to send upstream and why. */
@@ -61,12 +91,15 @@ export class SharedCache {
     const key = req.path;
     const variants = this.#byKey.get(key);
     if (variants === undefined) return forward('miss', 'nothing stored', req, this.#fence.depart(key));
-    const stored = variants.find((s) => selects(s, req.method, req.headers));
+    const stored = variants.select(req.method, req.headers);
     if (stored === undefined) return forward('miss', 'no variant for this request', req, this.#fence.depart(key));
     const evaluation = stored.policy.evaluateRequest(policyRequest(req));
     // `stale-while-revalidate` comes back as a hit that wants a background revalidation; with no background
     // here, any revalidation the library asks for is made before answering.
-    if (evaluation.revalidation === undefined) return { kind: 'hit', ...servedResponse(stored.policy, stored) };
+    if (evaluation.revalidation === undefined) {
+      this.#touch(stored);
+      return { kind: 'hit', ...servedResponse(stored.policy, stored) };
+    }
     const reason = whyNotReused(stored, req);
     const headers = fromPolicyHeaders(evaluation.revalidation.headers);
     if (addsValidator(req, headers)) {
@@ -74,7 +107,7 @@ export class SharedCache {
     }
     // Stale with nothing to revalidate it with: only a request that accepts stale responses (max-stale)
     // could still use it, so it goes now rather than wait for a replacement that may never be storable.
-    if (stored.policy.stale()) this.#remove(key, variants, stored);
+    if (stored.policy.stale()) this.#remove(key, stored);
     return forward('miss', reason, req, this.#fence.depart(key));
   }
 
@@ -95,17 +128,28 @@ export class SharedCache {
     const policy = new this.#Policy(policyRequest(req), policyResponse(res), { shared: true });
     const why = whyNotStored(req, res, policy) ?? (unchanged ? undefined : 'invalidated in flight');
     if (why !== undefined) return { kind: 'not-stored', reason: why };
+    const bytes = storedBytes(res);
+    if (bytes > this.#maxBytes) return { kind: 'not-stored', reason: `${bytes} bytes, over the cache's ${this.#maxBytes}` };
     const key = req.path;
-    const variants = this.#byKey.get(key) ?? [];
-    const kept = variants.filter((v) => !selects(v, req.method, req.headers));
+    let variants = this.#byKey.get(key);
+    if (variants === undefined) {
+      variants = new VariantIndex();
+      this.#byKey.set(key, variants);
+    }
+    const replaced = variants.selecting(req.method, req.headers);
+    for (const previous of replaced) this.#remove(key, previous);
     const stored: StoredResponse = {
       method: req.method, requestHeaders: req.headers, vary: res.headers.vary, policy,
       status: res.status, body: res.body, bodyBytes: res.bodyBytes, date: res.headers.date,
     };
-    this.#byKey.set(key, [stored, ...kept]);
-    const replaced = variants.length - kept.length;
-    this.#size += 1 - replaced;
-    return { kind: 'stored', freshnessS: policy.maxAge(), replaced };
+    // `#remove` drops an index left empty, so it is looked up again.
+    const index = this.#byKey.get(key) ?? variants;
+    this.#byKey.set(key, index);
+    index.add(stored, this.#stores++);
+    this.#recency.set(stored, { key, bytes });
+    this.#bytes += bytes;
+    this.#evictOver();
+    return { kind: 'stored', freshnessS: policy.maxAge(), replaced: replaced.length };
   }
 
   /**
@@ -129,12 +173,16 @@ export class SharedCache {
     const refreshed: StoredResponse = { ...stale, requestHeaders: sent.original.headers, policy, date };
     const served = servedResponse(policy, refreshed).response;
     const variants = this.#byKey.get(sent.original.path);
+    const resident = this.#recency.get(stale);
     // The origin said the body was current when it answered, so the client may have it; but a write (or a
-    // newer response) has passed since, so it does not go back into the store.
-    if (variants === undefined || !variants.includes(stale) || !unchanged) {
+    // newer response, or eviction) has passed since, so it does not go back into the store.
+    if (variants === undefined || resident === undefined || !variants.has(stale) || !unchanged) {
       return { response: served, revalidated: true, storage: { kind: 'not-stored', reason: unchanged ? 'replaced in flight' : 'invalidated in flight' } };
     }
-    variants[variants.indexOf(stale)] = refreshed;
+    // The 304 changes only header values the stored response had, so it keeps the size it was counted at.
+    variants.replace(stale, refreshed);
+    this.#recency.delete(stale);
+    this.#recency.set(refreshed, resident);
     return { response: served, revalidated: true, storage: { kind: 'refreshed', freshnessS: policy.maxAge() } };
   }
 
@@ -142,16 +190,34 @@ export class SharedCache {
     this.#fence.invalidate(key);
     const variants = this.#byKey.get(key);
     if (variants === undefined) return { key, discarded: 0 };
-    this.#byKey.delete(key);
-    this.#size -= variants.length;
-    return { key, discarded: variants.length };
+    const discarded = variants.size;
+    for (const stored of variants.all()) this.#remove(key, stored);
+    return { key, discarded };
   }
 
-  /** Drops `stored`, which `lookup` has just found in `variants`, the list kept under `key`. */
-  #remove(key: string, variants: StoredResponse[], stored: StoredResponse): void {
-    variants.splice(variants.indexOf(stored), 1);
-    this.#size--;
-    if (variants.length === 0) this.#byKey.delete(key);
+  /** Drops `stored`, kept under `key`. */
+  #remove(key: string, stored: StoredResponse): void {
+    const variants = this.#byKey.get(key);
+    if (variants === undefined || !variants.remove(stored)) return;
+    if (variants.size === 0) this.#byKey.delete(key);
+    this.#bytes -= this.#recency.get(stored)?.bytes ?? 0;
+    this.#recency.delete(stored);
+  }
+
+  #touch(stored: StoredResponse): void {
+    const resident = this.#recency.get(stored);
+    if (resident === undefined) return;
+    this.#recency.delete(stored);
+    this.#recency.set(stored, resident);
+  }
+
+  /** Least recently used first, until the store fits its budget again. */
+  #evictOver(): void {
+    for (const [stored, { key }] of this.#recency) {
+      if (this.#bytes <= this.#maxBytes) return;
+      this.#remove(key, stored);
+      this.#evictions++;
+    }
   }
 
   /** Every policy reads the time from here, so it must only move forward. */
@@ -159,6 +225,17 @@ export class SharedCache {
     if (!(nowUs >= this.#nowUs)) throw new RangeError(`time went backwards: ${nowUs} µs after ${this.#nowUs} µs`);
     this.#nowUs = nowUs;
   }
+}
+
+/**
+ * What a stored response counts against the budget: its body's UTF-8 bytes and its header fields as
+ * received (name, `: `, value and CRLF, as on the wire). The request headers kept to select the variant and
+ * the policy object are not counted; they are a few hundred bytes per entry, which the default leaves room for.
+ */
+export function storedBytes(res: { readonly headers: Headers; readonly bodyBytes: number }): number {
+  let bytes = res.bodyBytes;
+  for (const [name, value] of Object.entries(res.headers)) bytes += utf8Bytes(name) + utf8Bytes(value) + 4;
+  return bytes;
 }
 
 function forward(kind: Forward['kind'], reason: string, req: HttpRequest, epoch: number): Forward {
