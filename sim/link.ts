@@ -3,7 +3,7 @@ import { decide, type FaultRule } from './faults/fault-rule.js';
 import type { SimNode } from './node.js';
 import type { Rng } from './rng.js';
 import type { Simulation } from './simulation.js';
-import { type Trace, wireEvent } from './trace.js';
+import type { Trace } from './trace.js';
 
 export interface LinkSettings {
   readonly oneWayDelayUs: number;
@@ -85,12 +85,7 @@ export class Link {
     tx.busyUntilUs = endUs;
     const arriveUs = endUs + this.settings.oneWayDelayUs;
     const trace = this.#trace;
-    if (trace.on) {
-      trace.record({
-        ...wireEvent(nowUs, 'send', from.name, to.name, env, ''),
-        link: this.name, queuedUs: startUs - nowUs, transmitUs: endUs - startUs,
-      });
-    }
+    if (trace.on) trace.wire(nowUs, 'send', from.name, to.name, env, '', this.name, startUs - nowUs, endUs - startUs);
 
     const faults = this.settings.faults;
     const decision = faults.length === 0 ? undefined : decide(faults, env, this.#rng, nowUs);
@@ -102,7 +97,7 @@ export class Link {
       case 'drop':
         // The drop is an event in every trace mode, so a run takes the same events whatever it records (and
         // `maxEvents` means the same); only a recording trace has anything to do at it.
-        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.record(wireEvent(sim.nowUs, 'drop', from.name, to.name, env, decision.reason)) : nothing);
+        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.wire(sim.nowUs, 'drop', from.name, to.name, env, decision.reason) : nothing);
         return;
       case 'delay':
         sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(from, to, env, decision.reason));
@@ -115,7 +110,7 @@ export class Link {
   }
 
   #deliver(from: SimNode, to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
-    if (this.#trace.on) this.#trace.record(wireEvent(this.#sim.nowUs, 'deliver', from.name, to.name, env, note));
+    if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'deliver', from.name, to.name, env, note);
     return to.receive(env);
   }
 }

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Trace, type TraceEvent, type TraceKind } from './trace.js';
 import { TraceHash } from './trace-hash.js';
 import { computedGoldenHashes, goldenTraces } from './trace-hash-golden.js';
+import { builtin } from './scenario/resolve.js';
+import { runScenario } from './scenario/run.js';
 
 /**
  * The encoding written the plainest way (an array of bytes, BigInt varints, TextEncoder, one SHA-256 at the
@@ -127,6 +129,13 @@ describe('the trace hash', () => {
 
   it('pins the golden scenarios to their hashes (the same on Node 20, 22 and 26: `npm run cross-node-hashes`)', async () => {
     expect(await computedGoldenHashes()).toEqual(goldenTraces);
+  });
+
+  it('in `hash` mode, which builds no events, hashes exactly the events `full` mode keeps', async () => {
+    for (const { scenario, seed, hash } of goldenTraces) {
+      const kept = await runScenario(scenario, builtin(scenario, seed).spec, { seed, trace: 'full' });
+      expect({ scenario, hash: plainDigest(kept.trace.events) }).toEqual({ scenario, hash });
+    }
   });
 
   // Installs three Node binaries (about 550 MB, a minute): a documented command, not a CI step (docs/decisions.md).

@@ -51,23 +51,31 @@ export class TraceHash {
   readonly #recentIds = new Int32Array(recentMask + 1);
 
   add(e: TraceEvent): void {
+    this.fields(e.atUs, e.kind, e.from, e.to, e.exchangeId, e.attempt, e.status, e.method, e.path, e.bytes, e.link, e.queuedUs, e.transmitUs, e.note);
+  }
+
+  /** `add` of an event that was never built: the fields of a `TraceEvent`, in its order. */
+  fields(
+    atUs: number, kind: string, from: string, to: string, exchangeId: number, attempt: number, status: number, method: string,
+    path: string, bytes: number, link: string, queuedUs: number, transmitUs: number, note: string,
+  ): void {
     if (this.#at + eventHeadroomBytes > bufferBytes) this.#flush();
     const b = this.#buffer;
     let at = this.#at;
-    at = this.#number(b, at, e.atUs);
-    at = this.#string(b, at, e.kind);
-    at = this.#string(b, at, e.from);
-    at = this.#string(b, at, e.to);
-    at = this.#number(b, at, e.exchangeId);
-    at = this.#number(b, at, e.attempt);
-    at = this.#number(b, at, e.status);
-    at = this.#string(b, at, e.method);
-    at = this.#string(b, at, e.path);
-    at = this.#number(b, at, e.bytes);
-    at = this.#string(b, at, e.link);
-    at = this.#number(b, at, e.queuedUs);
-    at = this.#number(b, at, e.transmitUs);
-    at = this.#string(b, at, e.note);
+    at = this.#number(b, at, atUs);
+    at = this.#string(b, at, kind);
+    at = this.#string(b, at, from);
+    at = this.#string(b, at, to);
+    at = this.#number(b, at, exchangeId);
+    at = this.#number(b, at, attempt);
+    at = this.#number(b, at, status);
+    at = this.#string(b, at, method);
+    at = this.#string(b, at, path);
+    at = this.#number(b, at, bytes);
+    at = this.#string(b, at, link);
+    at = this.#number(b, at, queuedUs);
+    at = this.#number(b, at, transmitUs);
+    at = this.#string(b, at, note);
     this.#at = at;
   }
 

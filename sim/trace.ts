@@ -17,14 +17,14 @@ export type TraceKind =
   | 'crash' // the origin process died (`sim/faults/origin-crash.ts`); what it was handling is lost
   | 'restart'; // a new origin process started on the storage the crashed one left
 
-/** An event about a message, with the send-only fields left empty. */
+/** An event about a message; the send-only fields are left empty unless it is a `send`. */
 export function messageEvent(
-  atUs: number, kind: TraceKind, from: string, to: string, env: Envelope, note: string,
+  atUs: number, kind: TraceKind, from: string, to: string, env: Envelope, note: string, link = '', queuedUs = 0, transmitUs = 0,
 ): TraceEvent {
   return {
     atUs, kind, from, to, exchangeId: env.exchangeId, attempt: env.attempt, method: env.request.method,
     path: env.request.path, status: env.kind === 'response' ? env.response.status : 0, bytes: env.bytes,
-    link: '', queuedUs: 0, transmitUs: 0, note,
+    link, queuedUs, transmitUs, note,
   };
 }
 
@@ -32,16 +32,22 @@ export function messageEvent(
  * A frame in the trace: method `WS` and the socket's path, so HTTP views leave it out, and the message's
  * label (`subscribe 1`, `next 1`) as the note, so every hop names what passed.
  */
-export function frameEvent(atUs: number, kind: TraceKind, from: string, to: string, env: FrameEnvelope): TraceEvent {
+export function frameEvent(
+  atUs: number, kind: TraceKind, from: string, to: string, env: FrameEnvelope, link = '', queuedUs = 0, transmitUs = 0,
+): TraceEvent {
   return {
     atUs, kind, from, to, exchangeId: env.exchangeId, attempt: 0, method: 'WS', path: '/graphql', status: 0, bytes: env.bytes,
-    link: '', queuedUs: 0, transmitUs: 0, note: env.label,
+    link, queuedUs, transmitUs, note: env.label,
   };
 }
 
 /** Any message on the wire as an event: a frame by its label, an HTTP message by its request line. */
-export function wireEvent(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string): TraceEvent {
-  return env.kind === 'frame' ? frameEvent(atUs, kind, from, to, env) : messageEvent(atUs, kind, from, to, env, note);
+export function wireEvent(
+  atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string, link = '', queuedUs = 0, transmitUs = 0,
+): TraceEvent {
+  return env.kind === 'frame'
+    ? frameEvent(atUs, kind, from, to, env, link, queuedUs, transmitUs)
+    : messageEvent(atUs, kind, from, to, env, note, link, queuedUs, transmitUs);
 }
 
 /** An event of a node itself, about no message: a crash, a restart. */
@@ -144,6 +150,26 @@ export class Trace {
     this.#count++;
     this.#hash.add(event);
     if (this.mode === 'full') this.#keep(event);
+  }
+
+  /**
+   * `record(wireEvent(...))` with the send-only fields, except that `hash` mode builds no event: it hands the
+   * fields to the hash as they are. Every hop of every message goes through here.
+   */
+  wire(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string, link = '', queuedUs = 0, transmitUs = 0): void {
+    const hash = this.#hash;
+    if (hash === undefined) return;
+    if (this.mode === 'full') {
+      this.record(wireEvent(atUs, kind, from, to, env, note, link, queuedUs, transmitUs));
+      return;
+    }
+    this.#count++;
+    if (env.kind === 'frame') hash.fields(atUs, kind, from, to, env.exchangeId, 0, 0, 'WS', '/graphql', env.bytes, link, queuedUs, transmitUs, env.label);
+    else {
+      const { method, path } = env.request;
+      const status = env.kind === 'response' ? env.response.status : 0;
+      hash.fields(atUs, kind, from, to, env.exchangeId, env.attempt, status, method, path, env.bytes, link, queuedUs, transmitUs, note);
+    }
   }
 
   #keep(event: TraceEvent): void {

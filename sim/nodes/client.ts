@@ -10,7 +10,7 @@ import type { Rng } from '../rng.js';
 import { formatMs } from '../format.js';
 import type { Simulation } from '../simulation.js';
 import type { ExchangeTally } from '../stats/exchange-tally.js';
-import { messageEvent, type Trace, type TraceKind } from '../trace.js';
+import type { Trace, TraceKind } from '../trace.js';
 
 /** One client operation and what became of it. */
 export interface Exchange {
@@ -137,7 +137,7 @@ export class ClientNode implements SimNode {
     if (env.kind !== 'response') return;
     const flight = this.#inFlight.get(env.exchangeId);
     if (flight === undefined) {
-      if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'ignore', this.name, this.name, env, 'exchange already complete'));
+      if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'ignore', this.name, this.name, env, 'exchange already complete');
       return;
     }
     const { exchange } = flight;
@@ -147,7 +147,7 @@ export class ClientNode implements SimNode {
     exchange.response = env.response;
     exchange.completedUs = this.#sim.nowUs;
     exchange.latencyUs = exchange.completedUs - exchange.startedUs;
-    if (this.#trace.on) this.#trace.record(messageEvent(this.#sim.nowUs, 'complete', this.name, this.name, env, ''));
+    if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'complete', this.name, this.name, env, '');
     this.#tally?.fold(exchange);
     flight.done?.(exchange);
   }

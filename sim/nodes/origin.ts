@@ -260,7 +260,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
 
   #reply(out: ResponseEnvelope, note = this.#processNote): void {
     if (this.#trace.on) {
-      this.#trace.record(messageEvent(this.#sim.nowUs, 'process', this.name, this.name, out, note));
+      this.#trace.wire(this.#sim.nowUs, 'process', this.name, this.name, out, note);
       this.#recordAlerts(out);
     }
     this.#network.send(this, out);
