@@ -1,5 +1,6 @@
 import type { Login } from './auth/login.js';
 import type { GraphEndpoint } from './graph/endpoint.js';
+import type { HttpResponse } from './http/message.js';
 import { forbidden, methodNotAllowed, notFound } from './http/problem.js';
 import { handleNotes } from './notes/routes.js';
 import type { NotesStore } from './notes/store.js';
@@ -38,8 +39,17 @@ export function resourceRoutes(r: Resources): Next {
     if (pathname === '/sessions/current') {
       if (req.method !== 'DELETE') return methodNotAllowed(req.method, ['DELETE']);
       const access = guard.access({ action: 'delete', resource: 'sessions' }, { resource: 'sessions' });
-      return access.allow ? r.login.logout(guard.subject) : forbidden(access.reason);
+      return access.allow ? clearingCaches(r.login.logout(guard.subject)) : forbidden(access.reason);
     }
     return notFound(pathname);
   };
+}
+
+/**
+ * A logout asks every cache on the way to forget what it stored for the session (W3C Clear-Site-Data): the
+ * shared cache discards those responses (`SharedCache`), so the revoked session is refused on its very next
+ * request, even one the cache would have answered; a browser clears its own copies too.
+ */
+function clearingCaches(res: HttpResponse): HttpResponse {
+  return res.status === 204 ? { ...res, headers: { ...res.headers, 'clear-site-data': '"cache"' } } : res;
 }
