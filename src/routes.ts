@@ -33,7 +33,7 @@ export function resourceRoutes(r: Resources): Next {
     const { guard } = callerOf(ctx);
     if (pathname === '/graphql') return r.graph.handle(req, guard);
     if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(r.orders, req, pathname, guard);
-    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(r.notes, req, pathname, guard);
+    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(r.notes, req, pathname, query, guard);
     if (pathname === '/users' || pathname.startsWith('/users/')) return handleUsersAs(guard, stores, req, pathname, query);
     if (pathname === '/posts' || pathname.startsWith('/posts/')) return handlePosts(r.posts, req, pathname, query, guard);
     if (pathname === '/sessions/current') {
