@@ -63,6 +63,30 @@ describe('the cache proxy in front of the real origin', () => {
     expect(await after.json()).toEqual({ id: 1, content: 'second' });
   });
 
+  it('refuses a logged-out session on its very next GET, though the cache had the note stored for it (issue 22 point 4)', async () => {
+    await send('PUT', '/notes/1', '{"content":"cached"}');
+    await send('GET', '/notes/1');
+    expect((await send('GET', '/notes/1')).headers.get('cache-status')).toBe('apisim-cache; hit');
+    const logout = await send('DELETE', '/sessions/current');
+    expect(logout.status).toBe(204);
+    expect(logout.headers.get('clear-site-data')).toBe('"cache"');
+    const after = await send('GET', '/notes/1');
+    expect(after.status).toBe(401);
+    expect(after.headers.get('cache-status')).toMatch(/fwd=uri-miss/);
+  });
+
+  it('refuses a write whose URL has a query, so the plain URL the cache stored cannot go stale (issue 22 point 5)', async () => {
+    await send('PUT', '/notes/1', '{"content":"first"}');
+    await send('GET', '/notes/1');
+    const write = await send('PUT', '/notes/1?via=query', '{"content":"second"}');
+    expect(write.status).toBe(400);
+    expect(await write.json()).toMatchObject({ type: '/problems/invalid-query', errors: [{ parameter: 'via' }] });
+    const read = await send('GET', '/notes/1');
+    expect(read.headers.get('cache-status')).toBe('apisim-cache; hit');
+    expect(await read.json()).toMatchObject({ content: 'first' });
+    expect(origin.origin.state().notes).toMatchObject([{ id: 1, content: 'first' }]);
+  });
+
   it('never stores a private response (orders)', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await send('GET', '/orders/121');

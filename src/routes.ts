@@ -1,5 +1,6 @@
 import type { Login } from './auth/login.js';
 import type { GraphEndpoint } from './graph/endpoint.js';
+import type { HttpResponse } from './http/message.js';
 import { forbidden, methodNotAllowed, notFound } from './http/problem.js';
 import { handleNotes } from './notes/routes.js';
 import type { NotesStore } from './notes/store.js';
@@ -33,14 +34,23 @@ export function resourceRoutes(r: Resources): Next {
     const { guard } = callerOf(ctx);
     if (pathname === '/graphql') return r.graph.handle(req, guard);
     if (pathname === '/orders' || pathname.startsWith('/orders/')) return handleOrders(r.orders, req, pathname, guard, r.orderExistence);
-    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(r.notes, req, pathname, guard);
+    if (pathname === '/notes' || pathname.startsWith('/notes/')) return handleNotes(r.notes, req, pathname, query, guard);
     if (pathname === '/users' || pathname.startsWith('/users/')) return handleUsersAs(guard, stores, req, pathname, query);
     if (pathname === '/posts' || pathname.startsWith('/posts/')) return handlePosts(r.posts, req, pathname, query, guard);
     if (pathname === '/sessions/current') {
       if (req.method !== 'DELETE') return methodNotAllowed(req.method, ['DELETE']);
       const access = guard.access({ action: 'delete', resource: 'sessions' }, { resource: 'sessions' });
-      return access.allow ? r.login.logout(guard.subject) : forbidden(access.reason);
+      return access.allow ? clearingCaches(r.login.logout(guard.subject)) : forbidden(access.reason);
     }
     return notFound(pathname);
   };
+}
+
+/**
+ * A logout asks every cache on the way to forget what it stored for the session (W3C Clear-Site-Data): the
+ * shared cache discards those responses (`SharedCache`), so the revoked session is refused on its very next
+ * request, even one the cache would have answered; a browser clears its own copies too.
+ */
+function clearingCaches(res: HttpResponse): HttpResponse {
+  return res.status === 204 ? { ...res, headers: { ...res.headers, 'clear-site-data': '"cache"' } } : res;
 }

@@ -2,6 +2,7 @@ import { type Headers, type HttpRequest, type HttpResponse, utf8Bytes } from '..
 import { methodProperties } from '../http/methods.js';
 import { directives } from './cache-control.js';
 import type { Forward, Invalidation, Lookup, ResponseOutcome, Storage } from './decisions.js';
+import { clearsCache, credentialKeys } from './credential-keys.js';
 import { invalidationTargets } from './invalidation.js';
 import { fromPolicyHeaders, policyRequest, policyResponse } from './policy-headers.js';
 import { servedResponse } from './served-response.js';
@@ -44,6 +45,8 @@ export class SharedCache {
   readonly #byKey = new Map<string, VariantIndex>();
   /** Least recently used first: a hit or a store moves a response to the end, eviction takes from the front. */
   readonly #recency = new Map<StoredResponse, Resident>();
+  /** Stored responses by the credentials of the request that fetched them (see `credentialKeys`). */
+  readonly #byCredential = new Map<string, Set<StoredResponse>>();
   readonly #fence = new WriteFence();
   readonly #Policy: PolicyClass;
   readonly #invalidates: boolean;
@@ -117,7 +120,7 @@ export class SharedCache {
    */
   onResponse(sent: Forward, res: HttpResponse, nowUs: number): ResponseOutcome {
     this.#advance(nowUs);
-    const invalidations = this.#invalidates ? invalidationTargets(sent.original, res).map((key) => this.#invalidate(key)) : [];
+    const invalidations = this.#invalidates ? [...invalidationTargets(sent.original, res).map((key) => this.#invalidate(key)), ...this.#clearSiteData(sent.original, res)] : [];
     if (sent.kind === 'bypass') return { response: res, revalidated: false, storage: undefined, invalidations };
     const unchanged = this.#fence.arrive(sent.original.path, sent.epoch);
     if (res.status === 304) return { ...this.#notModified(sent, res, unchanged), invalidations };
@@ -148,6 +151,11 @@ export class SharedCache {
     index.add(stored, this.#stores++);
     this.#recency.set(stored, { key, bytes });
     this.#bytes += bytes;
+    for (const credential of credentialKeys(req.headers)) {
+      const filed = this.#byCredential.get(credential);
+      if (filed === undefined) this.#byCredential.set(credential, new Set([stored]));
+      else filed.add(stored);
+    }
     this.#evictOver();
     return { kind: 'stored', freshnessS: policy.maxAge(), replaced: replaced.length };
   }
@@ -202,6 +210,33 @@ export class SharedCache {
     if (variants.size === 0) this.#byKey.delete(key);
     this.#bytes -= this.#recency.get(stored)?.bytes ?? 0;
     this.#recency.delete(stored);
+    for (const credential of credentialKeys(stored.requestHeaders)) {
+      const filed = this.#byCredential.get(credential);
+      filed?.delete(stored);
+      if (filed?.size === 0) this.#byCredential.delete(credential);
+    }
+  }
+
+  /**
+   * Beyond RFC 9111, like the write fence: a successful response with `Clear-Site-Data: "cache"` (W3C; our
+   * origin sends it to a logout) discards every stored response fetched with the request's credentials, so
+   * a revoked session reads nothing from the store on its very next request; a browser clears its own
+   * cache on the same header. One `Invalidation` per URL that lost responses.
+   */
+  #clearSiteData(req: HttpRequest, res: HttpResponse): Invalidation[] {
+    if (res.status < 200 || res.status >= 300 || !clearsCache(res.headers['clear-site-data'])) return [];
+    // A response fetched with the credential may be on its way back: nothing in flight is stored.
+    this.#fence.invalidateAll();
+    const discardedByKey = new Map<string, number>();
+    for (const credential of credentialKeys(req.headers)) {
+      for (const stored of [...(this.#byCredential.get(credential) ?? [])]) {
+        const key = this.#recency.get(stored)?.key;
+        if (key === undefined) continue;
+        this.#remove(key, stored);
+        discardedByKey.set(key, (discardedByKey.get(key) ?? 0) + 1);
+      }
+    }
+    return [...discardedByKey].map(([key, discarded]) => ({ key, discarded }));
   }
 
   #touch(stored: StoredResponse): void {

@@ -35,6 +35,11 @@ export class WriteFence {
     if (url !== undefined) url.epoch++;
   }
 
+  /** Every URL in flight: for an invalidation that is not by URL (a logout's `Clear-Site-Data`). */
+  invalidateAll(): void {
+    for (const url of this.#urls.values()) url.epoch++;
+  }
+
   /** URLs with requests in flight (a response lost upstream leaves its URL here). */
   get size(): number {
     return this.#urls.size;
