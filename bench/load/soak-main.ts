@@ -10,8 +10,8 @@ const usage = `Usage: npm run soak [-- --minutes 10] [--sample-seconds 10] [--wa
 Starts npm start's server (--front --rate-limit off, data in a temporary folder) and sends it hostile traffic
 through its shared cache: a new session, a new cache variant, a URL never seen, a new Idempotency-Key, wrong
 passwords and a logout, in every cycle of every connection. Reads the server's RSS every --sample-seconds and
-writes the curve to --out. Exits 1 unless RSS stays within 20 % of its value at the end of the warm-up and no
-answer is a 5xx.`;
+writes the curve to --out. Exits 1 unless RSS is flat after the warm-up (the mean of the last third of the
+readings within 20 % of the mean of the first third) and no answer is a 5xx.`;
 
 const number = (text: string | undefined, fallback: number): number => (text === undefined ? fallback : Number(text));
 
