@@ -12,14 +12,15 @@ export const defaultMaxBytesPerCaller = 16 * 1024 * 1024;
  */
 const recordOverheadBytes = 512;
 
-export interface QuotaEntry {
+/** A completed record and its id, as the store's expiry queue and the callers' ledgers hold it. */
+export interface QueuedRecord {
   readonly id: string;
   readonly record: CompletedRecord;
 }
 
 interface CallerLedger {
   /** The caller's completions, oldest first from `head`; an entry whose record is gone is stale. */
-  entries: QuotaEntry[];
+  entries: QueuedRecord[];
   head: number;
   count: number;
   bytes: number;
@@ -42,17 +43,17 @@ export class CallerQuota {
   readonly maxRecords: number;
   readonly maxBytes: number;
   readonly #byScope = new Map<string, CallerLedger>();
-  readonly #held: (entry: QuotaEntry) => boolean;
+  readonly #held: (entry: QueuedRecord) => boolean;
 
   /** `held(entry)`: whether the store still holds that record, which is what makes an entry stale. */
-  constructor(maxRecords: number, maxBytes: number, held: (entry: QuotaEntry) => boolean) {
+  constructor(maxRecords: number, maxBytes: number, held: (entry: QueuedRecord) => boolean) {
     this.maxRecords = maxRecords;
     this.maxBytes = maxBytes;
     this.#held = held;
   }
 
   /** A completion joins its caller's ledger; what must now be forgotten for the caller to fit is returned. */
-  add(entry: QuotaEntry): QuotaEntry[] {
+  add(entry: QueuedRecord): QueuedRecord[] {
     const scope = entry.record.scope;
     let ledger = this.#byScope.get(scope);
     if (ledger === undefined) {
@@ -62,7 +63,7 @@ export class CallerQuota {
     ledger.entries.push(entry);
     ledger.count++;
     ledger.bytes += recordBytes(entry.record);
-    const overflow: QuotaEntry[] = [];
+    const overflow: QueuedRecord[] = [];
     // The newest record always stays, however large: its request was just answered.
     while ((ledger.count > this.maxRecords || ledger.bytes > this.maxBytes) && ledger.count > 1) {
       const oldest = ledger.entries[ledger.head++]!;

@@ -1,6 +1,6 @@
 import type { HttpResponse } from '../http/message.js';
 import { memoryTables, type Tables } from '../storage/tables.js';
-import { CallerQuota, defaultMaxBytesPerCaller, defaultMaxRecordsPerCaller } from './caller-quota.js';
+import { CallerQuota, defaultMaxBytesPerCaller, defaultMaxRecordsPerCaller, type QueuedRecord } from './caller-quota.js';
 
 /**
  * How long a completed record is kept, from the moment its response was stored: 24 hours of virtual time,
@@ -83,15 +83,17 @@ export class IdempotencyStore {
   readonly commit: IdempotencyStoreSettings['commit'];
   readonly #now: () => number;
   /** Write-behind completions not yet committed, in order. */
-  readonly #unwritten: { readonly id: string; readonly record: CompletedRecord }[] = [];
+  readonly #unwritten: QueuedRecord[] = [];
   readonly #records: Map<string, IdempotencyRecord>;
   /**
    * Completed records in completion order; an entry whose record was since replaced or forgotten is stale.
    * Derived from the records, so tables that come back from disk rebuild it rather than keep it.
    */
-  #expiryQueue: { readonly id: string; readonly record: CompletedRecord }[] = [];
+  #expiryQueue: QueuedRecord[] = [];
   #expiryHead = 0;
   readonly #quota: CallerQuota;
+  /** Whether a queue's entry is still the record held: an entry replaced or forgotten since is stale. */
+  readonly #holds = (entry: QueuedRecord): boolean => this.#records.get(entry.id) === entry.record;
 
   constructor(now: () => number, settings: Partial<IdempotencyStoreSettings> = {}, tables: Tables = memoryTables()) {
     this.retentionUs = positiveInteger('retentionUs', settings.retentionUs ?? defaultRetentionUs);
@@ -102,9 +104,9 @@ export class IdempotencyStore {
     this.#quota = new CallerQuota(
       positiveInteger('maxRecordsPerCaller', settings.maxRecordsPerCaller ?? defaultMaxRecordsPerCaller),
       positiveInteger('maxBytesPerCaller', settings.maxBytesPerCaller ?? defaultMaxBytesPerCaller),
-      (entry) => this.#records.get(entry.id) === entry.record,
+      this.#holds,
     );
-    const completed: { readonly id: string; readonly record: CompletedRecord }[] = [];
+    const completed: QueuedRecord[] = [];
     for (const [id, record] of this.#records) if (record.state === 'completed') completed.push({ id, record });
     // Completions were appended as the clock advanced; the table's key order is not that order.
     completed.sort((a, b) => a.record.completedAtUs - b.record.completedAtUs);
@@ -154,13 +156,13 @@ export class IdempotencyStore {
   }
 
   /** Into the expiry queue and the caller's quota, which may push the caller's oldest records out. */
-  #enqueue(entry: { readonly id: string; readonly record: CompletedRecord }): void {
+  #enqueue(entry: QueuedRecord): void {
     this.#expiryQueue.push(entry);
     for (const oldest of this.#quota.add(entry)) this.#records.delete(oldest.id);
     // Records the quota forgot stay in the queue until their expiry, holding their responses: a queue more
     // than twice what the store holds is rebuilt from what it holds, so the quota bounds memory too.
     if (this.#expiryQueue.length > 2 * this.#records.size + 1024) {
-      this.#expiryQueue = this.#expiryQueue.slice(this.#expiryHead).filter((e) => this.#records.get(e.id) === e.record);
+      this.#expiryQueue = this.#expiryQueue.slice(this.#expiryHead).filter(this.#holds);
       this.#expiryHead = 0;
     }
   }
@@ -203,7 +205,7 @@ export class IdempotencyStore {
     while (this.#expiryHead < end) {
       const entry = this.#expiryQueue[this.#expiryHead]!;
       if (entry.record.expiresAtUs > nowUs) break;
-      if (this.#records.get(entry.id) === entry.record) {
+      if (this.#holds(entry)) {
         this.#forget(entry.id, entry.record);
         forgotten++;
       }
