@@ -120,9 +120,10 @@ describe('DurableTables', () => {
     await tables.close();
   });
 
-  it("writes a log's changes shortly after, never holding up the request that made them", async () => {
+  it("writes a log's changes after the request's commit, never holding up the request that made them", async () => {
     const dir = folder();
-    const tables = DurableTables.open(dir);
+    // A flush far off, so that nothing but the commit can have written by the time the request resolves.
+    const tables = DurableTables.open(dir, { logFlushMs: 60_000 });
     const storage = storageOver(tables);
     await tables.whenCommitted();
     const decision = { atUs: 1, userId: 1, username: 'alice', via: 'session', operation: 'read notes', object: 'notes/1', objectId: 1, decision: 'allow', reason: 'owner', status: 200 } as const;
@@ -132,6 +133,19 @@ describe('DurableTables', () => {
     });
     expect(onDisk(dir, 'notes', 1)).toBe('record');
     expect(onDisk(dir, 'audit', 0)).toBeUndefined();
+    await tables.close();
+    expect(onDisk(dir, 'audit', 0)).toEqual([decision]);
+  });
+
+  it("writes a log's changes on its own, within moments, with the server's flush interval", async () => {
+    const dir = folder();
+    const tables = DurableTables.open(dir);
+    const storage = storageOver(tables);
+    await tables.whenCommitted();
+    const decision = { atUs: 2, userId: 2, username: 'bob', via: 'session', operation: 'read notes', object: 'notes/2', objectId: 2, decision: 'deny', reason: 'not the owner', status: 403 } as const;
+    await tables.serve(() => {
+      storage.audit.record(decision);
+    });
     // The flush comes 10 ms later; on a loaded machine a timer can be late, so wait for it rather than 50 ms.
     await vi.waitFor(() => expect(onDisk(dir, 'audit', 0)).toEqual([decision]), { timeout: 5_000, interval: 10 });
     await tables.close();
