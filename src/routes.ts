@@ -1,6 +1,6 @@
 import type { Login } from './auth/login.js';
 import type { GraphEndpoint } from './graph/endpoint.js';
-import type { HttpResponse } from './http/message.js';
+import { type HttpResponse, withHeaders } from './http/message.js';
 import { forbidden, methodNotAllowed, notFound } from './http/problem.js';
 import { handleNotes } from './notes/routes.js';
 import type { NotesStore } from './notes/store.js';
@@ -52,5 +52,5 @@ export function resourceRoutes(r: Resources): Next {
  * request, even one the cache would have answered; a browser clears its own copies too.
  */
 function clearingCaches(res: HttpResponse): HttpResponse {
-  return res.status === 204 ? { ...res, headers: { ...res.headers, 'clear-site-data': '"cache"' } } : res;
+  return res.status === 204 ? { ...res, headers: withHeaders(res.headers, { 'clear-site-data': '"cache"' }) } : res;
 }

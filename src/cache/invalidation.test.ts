@@ -1,6 +1,7 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { request, response } from '../http/message.js';
-import { invalidationTargets, sameOriginKey } from './invalidation.js';
+import { invalidationTargets, parsedSameOriginKey, sameOriginKey } from './invalidation.js';
 
 describe('what a response to an unsafe method invalidates (RFC 9111 §4.4)', () => {
   it.each([100, 101, 199])('nothing for a %i: only a 2xx or 3xx is a non-error final response', (status) => {
@@ -48,5 +49,23 @@ describe('the cache key a Location-style reference names on our own origin', () 
 
   it('refuses a reference that is not a URL at all instead of throwing', () => {
     expect(sameOriginKey('//[::1', '/notes/1')).toBeUndefined();
+  });
+});
+
+describe('the shortcut for a plain absolute path', () => {
+  // Paths built of segments the URL parser keeps, rewrites (percent, non-ASCII, backslash), resolves (dot
+  // segments) or reads as structure (authority, scheme, query, fragment).
+  const segment = fc.constantFrom('', '.', '..', 'a', 'b-1', '~_', '%41', 'é', ' x', 'a:b', '\\', '?q=1', '#f', 'a.b');
+  // Mostly one leading slash, so that both paths are often plain and the shortcut is tried.
+  const start = fc.oneof({ arbitrary: fc.constant('/'), weight: 6 }, fc.constantFrom('', '//', '/\\', '\\'));
+  const path = fc.tuple(start, fc.array(segment, { maxLength: 4 })).map(([first, segments]) => first + segments.join('/'));
+
+  test.prop([path, path], { numRuns: 500 })('names what the URL parser names, for any reference and request path', (reference, requestPath) => {
+    expect(sameOriginKey(reference, requestPath)).toBe(parsedSameOriginKey(reference.trim(), requestPath));
+  });
+
+  it('takes the shortcut on a created note\'s Location', () => {
+    expect(sameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
+    expect(parsedSameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
   });
 });

@@ -18,6 +18,13 @@ export function invalidationTargets(req: HttpRequest, res: HttpResponse): readon
   return targets;
 }
 
+/**
+ * An absolute path of unreserved characters and no dot segment (the `Location` of a created note,
+ * `/notes/3`): resolving it changes nothing, so it is its own key. The URL parser costs about 1.5 µs a
+ * call, which every created note paid in the simulated cache; a property checks the shortcut against it.
+ */
+const plainAbsolutePath = /^\/(?![/\\])[A-Za-z0-9_~/-]*$/;
+
 /** Stands for our own origin, which no request names: only references resolved against it stay on it. */
 const ownOrigin = 'http://origin.invalid';
 
@@ -29,6 +36,12 @@ const ownOrigin = 'http://origin.invalid';
  */
 export function sameOriginKey(reference: string, requestPath: string): string | undefined {
   const ref = reference.trim();
+  if (plainAbsolutePath.test(ref) && plainAbsolutePath.test(requestPath)) return ref;
+  return parsedSameOriginKey(ref, requestPath);
+}
+
+/** `sameOriginKey` by the WHATWG URL parser alone, for a trimmed reference. */
+export function parsedSameOriginKey(ref: string, requestPath: string): string | undefined {
   if (ref === '' || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
   let url: URL;
   try {

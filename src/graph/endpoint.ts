@@ -1,7 +1,7 @@
 import { type DocumentNode, getOperationAST, GraphQLError, OperationTypeNode } from 'graphql';
 import { callerKey } from '../auth/subject.js';
 import { andThen, type Maybe } from '../http/handler.js';
-import type { Headers, HttpRequest, HttpResponse } from '../http/message.js';
+import { type Headers, type HttpRequest, type HttpResponse, withHeaders } from '../http/message.js';
 import type { Guard } from '../policy/guard.js';
 import type { PostsStore } from '../posts/store.js';
 import type { UsersStore } from '../users/store.js';
@@ -107,7 +107,7 @@ export class GraphEndpoint {
     if (!admission.ok) return graphResponse(admission.status, { errors: admission.errors, extensions: admission.extensions }, admission.headers);
     const ran = this.execute(guard, (context) => runOperation(this.operations, admission.document, { variables, operationName }, context, admission.extensions));
     return andThen(ran, ({ response, executed, partial }) =>
-      isGet && executed && !partial ? { ...response, headers: { ...response.headers, ...cacheableGet } } : response);
+      isGet && executed && !partial ? { ...response, headers: withHeaders(response.headers, cacheableGet) } : response);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Handler, Maybe } from '../http/handler.js';
-import { type HttpRequest, type HttpResponse, splitPath } from '../http/message.js';
+import { type HttpRequest, type HttpResponse, splitPath, withHeaders } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { requestFingerprint } from './fingerprint.js';
 import { idempotencyKeyHeader, parseIdempotencyKey } from './key.js';
@@ -111,5 +111,5 @@ function settle(store: IdempotencyStore, ticket: InFlightRecord, res: HttpRespon
 
 /** The stored status, headers and body exactly as first sent; only the marker header is added. */
 function replay(stored: HttpResponse): HttpResponse {
-  return { ...stored, headers: { ...stored.headers, [replayedHeader]: 'true' } };
+  return { ...stored, headers: withHeaders(stored.headers, { [replayedHeader]: 'true' }) };
 }

@@ -1,5 +1,5 @@
 import { andThen } from '../http/handler.js';
-import type { HttpResponse } from '../http/message.js';
+import { type HttpResponse, withHeaders } from '../http/message.js';
 import type { RequestContext } from './request-context.js';
 import type { Next } from './stage.js';
 
@@ -11,6 +11,8 @@ export function privateByDefault<C extends RequestContext>(next: Next<C>): Next<
   return (req, ctx) => andThen(next(req, ctx), markedPrivate);
 }
 
+const privateOnly = { 'cache-control': 'private' } as const;
+
 function markedPrivate(res: HttpResponse): HttpResponse {
-  return res.headers['cache-control'] === undefined ? { ...res, headers: { ...res.headers, 'cache-control': 'private' } } : res;
+  return res.headers['cache-control'] === undefined ? { ...res, headers: withHeaders(res.headers, privateOnly) } : res;
 }
