@@ -4,6 +4,7 @@ import type { SimNode } from './node.js';
 import type { Rng } from './rng.js';
 import type { Simulation } from './simulation.js';
 import type { Trace } from './trace.js';
+import { TraceSite } from './trace-site.js';
 
 export interface LinkSettings {
   readonly oneWayDelayUs: number;
@@ -47,6 +48,8 @@ export class Link {
   readonly #rng: Rng;
   readonly #toFar: Transmitter = { busyUntilUs: 0 };
   readonly #toNear: Transmitter = { busyUntilUs: 0 };
+  readonly #towardFar: DirectionSites;
+  readonly #towardNear: DirectionSites;
   readonly #usPerByte: number;
 
   constructor({ name, near, far, settings, sim, trace, rng }: LinkOptions) {
@@ -65,6 +68,8 @@ export class Link {
     this.#trace = trace;
     this.#rng = rng;
     this.#usPerByte = 8_000_000 / settings.bandwidthBitsPerSecond;
+    this.#towardFar = directionSites(near.name, far.name, name);
+    this.#towardNear = directionSites(far.name, near.name, name);
   }
 
   /** Serialization time of `bytes`, rounded up to a whole microsecond (4 µs per byte at 2 Mbit/s). */
@@ -78,6 +83,7 @@ export class Link {
     if (!towardFar && from !== this.far) throw new Error(`${from.name} is not an end of ${this.name} (${this.near.name}, ${this.far.name})`);
     const to = towardFar ? this.far : this.near;
     const tx = towardFar ? this.#toFar : this.#toNear;
+    const sites = towardFar ? this.#towardFar : this.#towardNear;
     const sim = this.#sim;
     const nowUs = sim.nowUs;
     const startUs = tx.busyUntilUs > nowUs ? tx.busyUntilUs : nowUs;
@@ -85,34 +91,45 @@ export class Link {
     tx.busyUntilUs = endUs;
     const arriveUs = endUs + this.settings.oneWayDelayUs;
     const trace = this.#trace;
-    if (trace.on) trace.wire(nowUs, 'send', from.name, to.name, env, '', this.name, startUs - nowUs, endUs - startUs);
+    if (trace.on) trace.wire(sites.send, nowUs, env, '', startUs - nowUs, endUs - startUs);
 
     const faults = this.settings.faults;
     const decision = faults.length === 0 ? undefined : decide(faults, env, this.#rng, nowUs);
     if (decision === undefined || decision.kind === 'pass') {
-      sim.schedule(arriveUs - nowUs, () => this.#deliver(from, to, env));
+      sim.schedule(arriveUs - nowUs, () => this.#deliver(sites, to, env));
       return;
     }
     switch (decision.kind) {
       case 'drop':
         // The drop is an event in every trace mode, so a run takes the same events whatever it records (and
         // `maxEvents` means the same); only a recording trace has anything to do at it.
-        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.wire(sim.nowUs, 'drop', from.name, to.name, env, decision.reason) : nothing);
+        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.wire(sites.drop, sim.nowUs, env, decision.reason) : nothing);
         return;
       case 'delay':
-        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(from, to, env, decision.reason));
+        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(sites, to, env, decision.reason));
         return;
       case 'duplicate':
-        sim.schedule(arriveUs - nowUs, () => this.#deliver(from, to, env));
-        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(from, to, env, decision.reason));
+        sim.schedule(arriveUs - nowUs, () => this.#deliver(sites, to, env));
+        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(sites, to, env, decision.reason));
         return;
     }
   }
 
-  #deliver(from: SimNode, to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
-    if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'deliver', from.name, to.name, env, note);
+  #deliver(sites: DirectionSites, to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
+    if (this.#trace.on) this.#trace.wire(sites.deliver, this.#sim.nowUs, env, note);
     return to.receive(env);
   }
+}
+
+/** The trace's sites of one direction of a link: a message is sent, then delivered or dropped. */
+interface DirectionSites {
+  readonly send: TraceSite;
+  readonly deliver: TraceSite;
+  readonly drop: TraceSite;
+}
+
+function directionSites(from: string, to: string, link: string): DirectionSites {
+  return { send: new TraceSite('send', from, to, link), deliver: new TraceSite('deliver', from, to), drop: new TraceSite('drop', from, to) };
 }
 
 /** What a lost message's event does when the trace does not record. */

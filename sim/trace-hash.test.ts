@@ -4,6 +4,7 @@ import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { Trace, type TraceEvent, type TraceKind } from './trace.js';
 import { TraceHash } from './trace-hash.js';
+import { TraceSite } from './trace-site.js';
 import { computedGoldenHashes, goldenTraces } from './trace-hash-golden.js';
 import { builtin } from './scenario/resolve.js';
 import { runScenario } from './scenario/run.js';
@@ -73,6 +74,27 @@ function fastDigest(events: readonly TraceEvent[]): string {
   return hash.digest();
 }
 
+/** The events through `hop`, one `TraceSite` per kind and names, the sites shared by every hash of `sites`. */
+function hopDigests(lists: readonly (readonly TraceEvent[])[], sites = new Map<string, TraceSite>()): string[] {
+  const hashes = lists.map(() => new TraceHash());
+  const longest = Math.max(0, ...lists.map((list) => list.length));
+  // Interleaved, event by event: a site that two runs share must never lend one run's ids to the other.
+  for (let i = 0; i < longest; i++) {
+    lists.forEach((list, h) => {
+      const e = list[i];
+      if (e === undefined) return;
+      const key = JSON.stringify([e.kind, e.from, e.to, e.link]);
+      let site = sites.get(key);
+      if (site === undefined) {
+        site = new TraceSite(e.kind, e.from, e.to, e.link);
+        sites.set(key, site);
+      }
+      hashes[h]!.hop(site, e.atUs, e.exchangeId, e.attempt, e.status, e.method, e.path, e.bytes, e.queuedUs, e.transmitUs, e.note);
+    });
+  }
+  return hashes.map((hash) => hash.digest());
+}
+
 const kinds: readonly TraceKind[] = ['send', 'deliver', 'drop', 'process', 'complete', 'cache'];
 /** Past the 64 KiB buffer, and long non-ASCII: the paths that leave the ASCII copy. */
 const longStrings = ['x'.repeat(70_000), 'é'.repeat(40_000), 'a'.repeat(65_400), `${'b'.repeat(100)}🙂`];
@@ -108,6 +130,17 @@ describe('the trace hash', () => {
     // 12,000 distinct paths: the dictionary (4,096) starts afresh twice, the buffer flushes many times.
     const list = Array.from({ length: 30_000 }, (_, i) => event(i * 1_000_003, `/notes/${i % 12_000}`));
     expect(fastDigest(list)).toBe(plainDigest(list));
+  });
+
+  test.prop([events, events], { numRuns: 200 })('through sites (`hop`) writes the same bytes, for two runs that share their sites', (one, two) => {
+    expect(hopDigests([one, two])).toEqual([plainDigest(one), plainDigest(two)]);
+  });
+
+  it('through sites, relearns their ids each time the dictionary starts afresh', () => {
+    const list = Array.from({ length: 30_000 }, (_, i) => ({ ...event(i * 1_000_003, `/notes/${i % 12_000}`), kind: i % 3 === 0 ? 'deliver' as const : 'send' as const }));
+    const [once, again] = [hopDigests([list]), hopDigests([list, list.slice(0, 20_000)])];
+    expect(once).toEqual([plainDigest(list)]);
+    expect(again).toEqual([plainDigest(list), plainDigest(list.slice(0, 20_000))]);
   });
 
   it('tells apart traces whose fields only shift a boundary, and -0 from nothing else but 0', () => {

@@ -1,5 +1,6 @@
 import type { Envelope, FrameEnvelope, WireMessage } from './envelope.js';
 import { TraceHash } from './trace-hash.js';
+import type { TraceSite } from './trace-site.js';
 
 export type TraceKind =
   | 'send' // a node hands a message to a link; `note` has the transmit window
@@ -153,22 +154,22 @@ export class Trace {
   }
 
   /**
-   * `record(wireEvent(...))` with the send-only fields, except that `hash` mode builds no event: it hands the
-   * fields to the hash as they are. Every hop of every message goes through here.
+   * `record(wireEvent(...))` of a message at `site`, with the send-only fields, except that `hash` mode
+   * builds no event: it hands the fields to the hash as they are. Every hop of every message goes through here.
    */
-  wire(atUs: number, kind: TraceKind, from: string, to: string, env: WireMessage, note: string, link = '', queuedUs = 0, transmitUs = 0): void {
+  wire(site: TraceSite, atUs: number, env: WireMessage, note: string, queuedUs = 0, transmitUs = 0): void {
     const hash = this.#hash;
     if (hash === undefined) return;
     if (this.mode === 'full') {
-      this.record(wireEvent(atUs, kind, from, to, env, note, link, queuedUs, transmitUs));
+      this.record(wireEvent(atUs, site.kind, site.from, site.to, env, note, site.link, queuedUs, transmitUs));
       return;
     }
     this.#count++;
-    if (env.kind === 'frame') hash.fields(atUs, kind, from, to, env.exchangeId, 0, 0, 'WS', '/graphql', env.bytes, link, queuedUs, transmitUs, env.label);
+    if (env.kind === 'frame') hash.hop(site, atUs, env.exchangeId, 0, 0, 'WS', '/graphql', env.bytes, queuedUs, transmitUs, env.label);
     else {
       const { method, path } = env.request;
       const status = env.kind === 'response' ? env.response.status : 0;
-      hash.fields(atUs, kind, from, to, env.exchangeId, env.attempt, status, method, path, env.bytes, link, queuedUs, transmitUs, note);
+      hash.hop(site, atUs, env.exchangeId, env.attempt, status, method, path, env.bytes, queuedUs, transmitUs, note);
     }
   }
 

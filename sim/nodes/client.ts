@@ -11,6 +11,7 @@ import { formatMs } from '../format.js';
 import type { Simulation } from '../simulation.js';
 import type { ExchangeTally } from '../stats/exchange-tally.js';
 import type { Trace, TraceKind } from '../trace.js';
+import { TraceSite } from '../trace-site.js';
 
 /** One client operation and what became of it. */
 export interface Exchange {
@@ -82,6 +83,8 @@ export class ClientNode implements SimNode {
   readonly frameSinks = new Map<number, (env: FrameEnvelope) => void>();
   readonly #sim: Simulation;
   readonly #trace: Trace;
+  readonly #completed: TraceSite;
+  readonly #ignored: TraceSite;
   readonly #network: Network;
   readonly #settings: ClientSettings;
   readonly #policy: ResendPolicy;
@@ -97,6 +100,8 @@ export class ClientNode implements SimNode {
     this.name = name;
     this.#sim = sim;
     this.#trace = trace;
+    this.#completed = new TraceSite('complete', name, name);
+    this.#ignored = new TraceSite('ignore', name, name);
     this.#network = network;
     this.#settings = settings;
     this.#policy = policy;
@@ -137,7 +142,7 @@ export class ClientNode implements SimNode {
     if (env.kind !== 'response') return;
     const flight = this.#inFlight.get(env.exchangeId);
     if (flight === undefined) {
-      if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'ignore', this.name, this.name, env, 'exchange already complete');
+      if (this.#trace.on) this.#trace.wire(this.#ignored, this.#sim.nowUs, env, 'exchange already complete');
       return;
     }
     const { exchange } = flight;
@@ -147,7 +152,7 @@ export class ClientNode implements SimNode {
     exchange.response = env.response;
     exchange.completedUs = this.#sim.nowUs;
     exchange.latencyUs = exchange.completedUs - exchange.startedUs;
-    if (this.#trace.on) this.#trace.wire(this.#sim.nowUs, 'complete', this.name, this.name, env, '');
+    if (this.#trace.on) this.#trace.wire(this.#completed, this.#sim.nowUs, env, '');
     this.#tally?.fold(exchange);
     flight.done?.(exchange);
   }

@@ -10,6 +10,7 @@ import { closeFrame } from '../frame.js';
 import type { Network, SimNode } from '../node.js';
 import type { Simulation } from '../simulation.js';
 import { frameEvent, messageEvent, nodeEvent, type Trace, type TraceKind } from '../trace.js';
+import { TraceSite } from '../trace-site.js';
 import { alertText } from './alert-text.js';
 import { OriginLife, type OriginRestarts, type RequestCrash } from './origin-life.js';
 import type { OriginProcess } from './origin-process.js';
@@ -77,6 +78,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   readonly name: string;
   readonly #sim: Simulation;
   readonly #trace: Trace;
+  readonly #processed: TraceSite;
   readonly #network: Network;
   readonly #life: OriginLife<P>;
   readonly #sockets = new SocketTable();
@@ -98,6 +100,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     this.#detached = answers === 'detached';
     this.#sim = sim;
     this.#trace = trace;
+    this.#processed = new TraceSite('process', name, name);
     this.#network = network;
     this.#processingUs = processingUs;
     this.#connectionInitWaitUs = connectionInitWaitUs ?? defaultConnectionInitWaitUs;
@@ -260,7 +263,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
 
   #reply(out: ResponseEnvelope, note = this.#processNote): void {
     if (this.#trace.on) {
-      this.#trace.wire(this.#sim.nowUs, 'process', this.name, this.name, out, note);
+      this.#trace.wire(this.#processed, this.#sim.nowUs, out, note);
       this.#recordAlerts(out);
     }
     this.#network.send(this, out);
