@@ -20,7 +20,7 @@ export function invalidationTargets(req: HttpRequest, res: HttpResponse): readon
 
 /**
  * An absolute path of unreserved characters and no dot segment (the `Location` of a created note,
- * `/notes/3`): resolving it changes nothing, so it is its own key. The URL parser costs about 1.5 µs a
+ * `/notes/3`): resolving it changes nothing, so it is its own key. The URL parser costs about 1.6 µs a
  * call, which every created note paid in the simulated cache; a property checks the shortcut against it.
  */
 const plainAbsolutePath = /^\/(?![/\\])[A-Za-z0-9_~/-]*$/;
