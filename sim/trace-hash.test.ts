@@ -137,10 +137,23 @@ describe('the trace hash', () => {
   });
 
   it('through sites, relearns their ids each time the dictionary starts afresh', () => {
-    const list = Array.from({ length: 30_000 }, (_, i) => ({ ...event(i * 1_000_003, `/notes/${i % 12_000}`), kind: i % 3 === 0 ? 'deliver' as const : 'send' as const }));
+    // New paths and now and then a new method fill the dictionary; notes come back, or are new.
+    const list = Array.from({ length: 30_000 }, (_, i) => ({
+      ...event(i * 1_000_003, `/notes/${i % 12_000}`),
+      kind: i % 3 === 0 ? 'deliver' as const : 'send' as const,
+      method: i % 5 === 0 ? `M${i}` : 'PUT',
+      note: i % 7 === 0 ? `note ${i % 50}` : i % 11 === 0 ? `new ${i}` : '',
+    }));
     const [once, again] = [hopDigests([list]), hopDigests([list, list.slice(0, 20_000)])];
     expect(once).toEqual([plainDigest(list)]);
     expect(again).toEqual([plainDigest(list), plainDigest(list.slice(0, 20_000))]);
+  });
+
+  it('through sites, writes out every time a method or note too long to remember', () => {
+    const long = { ...event(1, '/notes/1'), method: 'M'.repeat(100), note: 'n'.repeat(65) };
+    // The first event teaches the site its names; each later one would find the long ones cached.
+    const list = [1, 2, 3, 4].map((atUs) => ({ ...long, atUs }));
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
   it('tells apart traces whose fields only shift a boundary, and -0 from nothing else but 0', () => {

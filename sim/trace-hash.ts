@@ -105,14 +105,30 @@ export class TraceHash {
     at = this.#number(b, at, exchangeId);
     at = this.#number(b, at, attempt);
     at = this.#number(b, at, status);
-    at = this.#string(b, at, method);
+    if (method === site.method) at = varint(b, at, site.methodId);
+    else {
+      at = this.#string(b, at, method);
+      site.methodId = this.#siteId(site, method);
+      site.method = site.methodId === 0 ? undefined : method;
+    }
     at = this.#string(b, at, path);
     at = this.#number(b, at, bytes);
-    // The path may have filled the dictionary, which then started afresh: the link is then new to it.
-    at = site.dictionary === this.#dictionary ? varint(b, at, site.linkId) : this.#string(b, at, site.link);
+    // The method or path may have filled the dictionary, which then started afresh: the site's ids are then stale.
+    const fresh = site.dictionary === this.#dictionary;
+    at = fresh ? varint(b, at, site.linkId) : this.#string(b, at, site.link);
     at = this.#number(b, at, queuedUs);
     at = this.#number(b, at, transmitUs);
-    this.#at = this.#string(b, at, note);
+    if (fresh && note === site.note) this.#at = varint(b, at, site.noteId);
+    else {
+      this.#at = this.#string(b, at, note);
+      site.noteId = this.#siteId(site, note);
+      site.note = site.noteId === 0 ? undefined : note;
+    }
+  }
+
+  /** The id of `s` in the dictionary whose ids the site keeps, or 0 when it has none there (too long, or the dictionary started afresh). */
+  #siteId(site: TraceSite, s: string): number {
+    return site.dictionary === this.#dictionary ? (this.#ids.get(s) ?? 0) : 0;
   }
 
   /** Keeps the site's ids in this dictionary, unless one of its names is not in it (too long to remember). */
@@ -127,6 +143,8 @@ export class TraceHash {
     site.fromId = fromId;
     site.toId = toId;
     site.linkId = linkId;
+    site.method = undefined;
+    site.note = undefined;
     site.dictionary = this.#dictionary;
   }
 

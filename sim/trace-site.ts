@@ -29,6 +29,14 @@ export class TraceSite {
   fromId = 0;
   toId = 0;
   linkId = 0;
+  /**
+   * The last method and note hashed here, and their ids in the same dictionary: a site sees few of either
+   * (`PUT`, `GET`; `''`, `handled in 15.000 ms`, a fault's reason), so one comparison usually finds them.
+   */
+  method: string | undefined = undefined;
+  methodId = 0;
+  note: string | undefined = undefined;
+  noteId = 0;
 
   constructor(kind: TraceKind, from: string, to: string, link = '') {
     this.kind = kind;
