@@ -3,6 +3,7 @@ import { sweepSpeedTarget } from '../harness/sweep-speed.js';
 import type { HarnessRow } from './input.js';
 import { markdownTable } from './markdown-table.js';
 import { numberText, ratioText } from './number-text.js';
+import { simulatorCostLine } from './simulator-cost.js';
 import { speedGoalLines } from './speed-goals.js';
 
 const unitText: Readonly<Record<string, string>> = {
@@ -54,5 +55,9 @@ export function harnessSection(rows: readonly HarnessRow[]): string {
     ['left', 'left', 'right', 'right', 'left', 'right', 'right'],
   );
   const sweepLine = sweepTargetLine(rows);
-  return [targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', 'Issue 18\'s goals:', '', ...speedGoalLines(rows), '', table].join('\n');
+  const costLine = simulatorCostLine(rows);
+  return [
+    targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', 'Issue 18\'s goals:', '', ...speedGoalLines(rows),
+    ...(costLine === undefined ? [] : ['', costLine]), '', table,
+  ].join('\n');
 }
