@@ -1,5 +1,5 @@
 import { SharedCache } from '../src/cache/shared-cache.js';
-import type { HttpResponse } from '../src/http/message.js';
+import { type HttpResponse, withHeaders } from '../src/http/message.js';
 import { cacheName, forwardedStatus, hitStatus } from './cache-status.js';
 import { httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
@@ -51,5 +51,5 @@ export async function startCacheProxy(options: CacheProxyOptions): Promise<Runni
 }
 
 function withStatus(res: HttpResponse, cacheStatus: string): HttpResponse {
-  return { ...res, headers: { ...res.headers, 'cache-status': cacheStatus } };
+  return { ...res, headers: withHeaders(res.headers, { 'cache-status': cacheStatus }) };
 }

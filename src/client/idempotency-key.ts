@@ -1,4 +1,4 @@
-import { type HttpRequest, request } from '../http/message.js';
+import { type HttpRequest, request, withHeaders } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 
 import { idempotencyKeyHeader } from '../http/idempotency-key.js';
@@ -32,5 +32,5 @@ export function carriesIdempotencyKey(req: HttpRequest): boolean {
  */
 export function withIdempotencyKey(req: HttpRequest, keys: KeySource): HttpRequest {
   if (!takesIdempotencyKey(req.method) || carriesIdempotencyKey(req)) return req;
-  return request(req.method, req.path, { ...req.headers, [idempotencyKeyHeader]: keys.uuid() }, req.body);
+  return request(req.method, req.path, withHeaders(req.headers, { [idempotencyKeyHeader]: keys.uuid() }), req.body);
 }
