@@ -1,6 +1,6 @@
 import { roundTripTarget } from '../harness/sim-core.js';
 import { sweepSpeedTarget } from '../harness/sweep-speed.js';
-import type { HarnessRow } from './input.js';
+import { findHarnessRow, type HarnessRow } from './input.js';
 import { markdownTable } from './markdown-table.js';
 import { numberText, ratioText } from './number-text.js';
 import { simulatorCostLine } from './simulator-cost.js';
@@ -19,7 +19,7 @@ const unitText: Readonly<Record<string, string>> = {
 /** The issue's target in one line that is hard to miss, or why it could not be judged. */
 export function targetLine(rows: readonly HarnessRow[]): string {
   const target = roundTripTarget.minRatioToReference;
-  const row = rows.find((r) => r.benchmark === 'round trips' && r.variant === roundTripTarget.variant);
+  const row = findHarnessRow(rows, 'round trips', roundTripTarget.variant);
   if (row === undefined) return `**NOT MEASURED**: this run has no \`round trips\` / \`${roundTripTarget.variant}\` row, so the target (≥ ${ratioText(target)}) was not judged.`;
   const holds = row.ratio_to_reference >= target;
   return (
@@ -30,7 +30,7 @@ export function targetLine(rows: readonly HarnessRow[]): string {
 
 /** Issue 16's speed goal for the sweep, when this run measured 2 workers (a machine with 2 cores). */
 export function sweepTargetLine(rows: readonly HarnessRow[]): string | undefined {
-  const row = rows.find((r) => r.benchmark === 'sweep' && r.variant === sweepSpeedTarget.variant);
+  const row = findHarnessRow(rows, 'sweep', sweepSpeedTarget.variant);
   if (row === undefined) return undefined;
   const holds = row.ratio_to_reference >= sweepSpeedTarget.minRatioToReference;
   return (

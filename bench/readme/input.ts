@@ -17,6 +17,11 @@ export type ScenarioSummaryRow = Omit<VariantSummary, 'seed'>;
 /** One measured variant of the simulator's own speed: `reports/local/harness.csv`. Wall-clock rates. */
 export type HarnessRow = Omit<ReportRow, 'unit'> & { readonly unit: string };
 
+/** This run's row of `variant` in `benchmark`, if it measured one. */
+export function findHarnessRow(rows: readonly HarnessRow[], benchmark: string, variant: string): HarnessRow | undefined {
+  return rows.find((r) => r.benchmark === benchmark && r.variant === variant);
+}
+
 /** One step of the scale run: `reports/local/scale.csv`. */
 export type ScaleRow = Pick<ScaleRunRow, 'step' | 'clients' | 'requests' | 'exchanges' | 'events' | 'wall_ms' | 'events_per_wall_second' | 'heap_mb' | 'kept_trace_events'> & {
   readonly trace_mode: string;

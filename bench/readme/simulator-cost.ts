@@ -1,4 +1,4 @@
-import type { HarnessRow } from './input.js';
+import { findHarnessRow, type HarnessRow } from './input.js';
 import { numberText } from './number-text.js';
 
 /** Microseconds one round trip takes at a variant's rate. */
@@ -11,10 +11,9 @@ const usPerRoundTrip = (row: HarnessRow): number => 1_000_000 / row.ops_per_seco
  * missing.
  */
 export function simulatorCostLine(rows: readonly HarnessRow[]): string | undefined {
-  const find = (variant: string): HarnessRow | undefined => rows.find((r) => r.benchmark === 'round trips' && r.variant === variant);
-  const reference = find('reference loop');
-  const off = find('harness trace off');
-  const hash = find('harness trace hash');
+  const reference = findHarnessRow(rows, 'round trips', 'reference loop');
+  const off = findHarnessRow(rows, 'round trips', 'harness trace off');
+  const hash = findHarnessRow(rows, 'round trips', 'harness trace hash');
   if (reference === undefined || off === undefined || hash === undefined) return undefined;
   const serviceUs = usPerRoundTrip(reference);
   const ownUs = usPerRoundTrip(off) - serviceUs;

@@ -1,4 +1,4 @@
-import type { HarnessRow } from './input.js';
+import { findHarnessRow, type HarnessRow } from './input.js';
 import { numberText, ratioText } from './number-text.js';
 
 /** Issue 18's goals, each judged on this run's rows, or said to be unmeasured. */
@@ -8,13 +8,11 @@ interface SpeedGoal {
   judge(rows: readonly HarnessRow[]): { readonly text: string; readonly holds: boolean } | undefined;
 }
 
-const row = (rows: readonly HarnessRow[], benchmark: string, variant: string) => rows.find((r) => r.benchmark === benchmark && r.variant === variant);
-
 const ratioGoal = (what: string, benchmark: string, variant: string, over: string | undefined, minRatio: number): SpeedGoal => ({
   what,
   judge(rows) {
-    const measured = row(rows, benchmark, variant);
-    const base = over === undefined ? undefined : row(rows, benchmark, over);
+    const measured = findHarnessRow(rows, benchmark, variant);
+    const base = over === undefined ? undefined : findHarnessRow(rows, benchmark, over);
     if (measured === undefined || (over !== undefined && base === undefined)) return undefined;
     const ratio = base === undefined ? measured.ratio_to_reference : measured.ops_per_second / base.ops_per_second;
     return { text: `${ratioText(ratio)} (goal ≥ ${ratioText(minRatio)})`, holds: ratio >= minRatio };
@@ -29,7 +27,7 @@ export const speedGoals: readonly SpeedGoal[] = [
   {
     what: 'linearizability, 10,000 operations, 10 clients per note',
     judge(rows) {
-      const measured = row(rows, 'linearizability check: 10,000 operations', '10 clients per note');
+      const measured = findHarnessRow(rows, 'linearizability check: 10,000 operations', '10 clients per note');
       if (measured === undefined) return undefined;
       return { text: `${numberText(measured.mean_ms_per_iteration, 1)} ms a check (goal < 1,000 ms)`, holds: measured.mean_ms_per_iteration < 1_000 };
     },
