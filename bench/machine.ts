@@ -9,6 +9,8 @@ export interface Machine {
   readonly cpu_model: string;
   readonly cpu_count: number;
   readonly total_memory_gib: number;
+  /** Node's own flags: `npm run bench` pins the young generation, and a rate measured without that is not comparable. */
+  readonly node_flags: string;
   /** The wall clock is fine here: bench/ reports on a run, it is not part of one. */
   readonly run_at: string;
 }
@@ -22,6 +24,7 @@ export function describeMachine(runAt: Date): Machine {
     cpu_model: cores[0]?.model.trim() ?? 'unknown',
     cpu_count: cores.length,
     total_memory_gib: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node_flags: process.execArgv.join(' '),
     run_at: runAt.toISOString(),
   };
 }

@@ -2,6 +2,7 @@ import type { BenchmarkDefinition } from './definition.js';
 import { graphPipelineBenchmarks } from './graph-pipeline.js';
 import { guestAdapterBenchmarks } from './guest-adapters.js';
 import { linearizabilityBenchmarks } from './linearizability.js';
+import { collectGarbage } from '../collect-garbage.js';
 import { type MeasurementPlan, measurementPlan, measureRound, quickMeasurementPlan, summarize } from './measurement.js';
 import { propertyRunBenchmarks } from './property-runs.js';
 import { reportCsv, type ReportRow, reportRows, reportTable, targetVerdict } from './report.js';
@@ -54,6 +55,10 @@ export async function runHarness(options: BenchOptions): Promise<HarnessResult> 
   try {
     for (let round = 0; round < plan.rounds; round++) {
       for (const [i, definition] of definitions.entries()) {
+        // Each round starts from a collected heap: otherwise the garbage a variant leaves (a full trace, the
+        // checker's histories) is collected inside whichever variant runs next, and the reference's rate moved
+        // by a third from run to run (212k to 315k round trips a second) while its harness variants did not.
+        collectGarbage();
         const roundSamples = await measureRound(definition, round, plan);
         samplesMs[i]!.push(...roundSamples);
         const meanMs = roundSamples.reduce((sum, x) => sum + x, 0) / roundSamples.length;

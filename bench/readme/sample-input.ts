@@ -96,7 +96,7 @@ export const sampleLocalInput: LocalReadmeInput = {
   scale: sampleScale,
   soak: sampleSoak,
   machine: {
-    node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4,
+    node_version: 'v20.20.2', platform: 'linux', arch: 'x64', cpu_model: 'Example CPU @ 2.00GHz', cpu_count: 2, total_memory_gib: 23.4, node_flags: '--expose-gc --min-semi-space-size=16 --import tsx',
     run_at: '2000-01-01T00:00:00.000Z',
   },
   charts: [{ file: 'charts/harness.svg', title: 'Simulator speed' }],
