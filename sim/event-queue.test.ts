@@ -57,7 +57,7 @@ describe('EventQueue', () => {
     const seen: string[] = [];
     for (const name of ['a', 'b', 'c', 'd']) queue.push(5, () => void seen.push(name));
     queue.push(1, () => void seen.push('first'));
-    for (let e = queue.pop(); e !== undefined; e = queue.pop()) void e.action?.();
+    for (let e = queue.pop(); e !== undefined; e = queue.pop()) void e.action?.(e.arg as never);
     expect(seen).toEqual(['first', 'a', 'b', 'c', 'd']);
   });
 

@@ -1,12 +1,21 @@
 /** What the loop runs. A handler may return a promise (graphql and jose are async); the loop then waits. */
 export type EventAction = () => void | Promise<void>;
 
+/** An action that takes the event's `arg` (`Simulation.scheduleCall`). */
+export type ArgAction<T> = (arg: T) => void | Promise<void>;
+
 /** A scheduled event. Kept as one plain object so the heap moves one reference per swap. */
 export interface ScheduledEvent {
   readonly atUs: number;
   /** Insertion order: the only tie-break, so equal times run first-scheduled-first. */
   readonly seq: number;
-  action: EventAction | undefined;
+  /** Called with `arg`; an `EventAction` ignores it. */
+  action: ArgAction<never> | undefined;
+  /**
+   * What `action` is called with. A message on a link is an action made once per link direction and the
+   * message as its argument, instead of a closure made per message: every hop of every message schedules one.
+   */
+  readonly arg: unknown;
 }
 
 /**
@@ -22,8 +31,8 @@ export class EventQueue {
     return this.#heap.length;
   }
 
-  push(atUs: number, action: EventAction): ScheduledEvent {
-    return this.insert({ atUs, seq: this.#seq++, action });
+  push(atUs: number, action: ArgAction<never>, arg?: unknown): ScheduledEvent {
+    return this.insert({ atUs, seq: this.#seq++, action, arg });
   }
 
   /**

@@ -14,11 +14,6 @@ export interface LinkSettings {
   readonly faults: readonly FaultRule[];
 }
 
-/** One direction of a link: a FIFO transmitter that sends one message at a time. */
-interface Transmitter {
-  busyUntilUs: number;
-}
-
 export interface LinkOptions {
   /** Names the link in the trace (`wan:alice`, `lan`) and in its errors. */
   readonly name: string;
@@ -46,10 +41,8 @@ export class Link {
   readonly #sim: Simulation;
   readonly #trace: Trace;
   readonly #rng: Rng;
-  readonly #toFar: Transmitter = { busyUntilUs: 0 };
-  readonly #toNear: Transmitter = { busyUntilUs: 0 };
-  readonly #towardFar: DirectionSites;
-  readonly #towardNear: DirectionSites;
+  readonly #towardFar: Direction;
+  readonly #towardNear: Direction;
   readonly #usPerByte: number;
 
   constructor({ name, near, far, settings, sim, trace, rng }: LinkOptions) {
@@ -68,8 +61,8 @@ export class Link {
     this.#trace = trace;
     this.#rng = rng;
     this.#usPerByte = 8_000_000 / settings.bandwidthBitsPerSecond;
-    this.#towardFar = directionSites(near.name, far.name, name);
-    this.#towardNear = directionSites(far.name, near.name, name);
+    this.#towardFar = this.#direction(near, far);
+    this.#towardNear = this.#direction(far, near);
   }
 
   /** Serialization time of `bytes`, rounded up to a whole microsecond (4 µs per byte at 2 Mbit/s). */
@@ -81,55 +74,64 @@ export class Link {
   send(from: SimNode, env: WireMessage): void {
     const towardFar = from === this.near;
     if (!towardFar && from !== this.far) throw new Error(`${from.name} is not an end of ${this.name} (${this.near.name}, ${this.far.name})`);
-    const to = towardFar ? this.far : this.near;
-    const tx = towardFar ? this.#toFar : this.#toNear;
-    const sites = towardFar ? this.#towardFar : this.#towardNear;
+    const way = towardFar ? this.#towardFar : this.#towardNear;
     const sim = this.#sim;
     const nowUs = sim.nowUs;
-    const startUs = tx.busyUntilUs > nowUs ? tx.busyUntilUs : nowUs;
+    const startUs = way.busyUntilUs > nowUs ? way.busyUntilUs : nowUs;
     const endUs = startUs + this.serializationUs(env.bytes);
-    tx.busyUntilUs = endUs;
+    way.busyUntilUs = endUs;
     const arriveUs = endUs + this.settings.oneWayDelayUs;
     const trace = this.#trace;
-    if (trace.on) trace.wire(sites.send, nowUs, env, '', startUs - nowUs, endUs - startUs);
+    if (trace.on) trace.wire(way.send, nowUs, env, '', startUs - nowUs, endUs - startUs);
 
     const faults = this.settings.faults;
     const decision = faults.length === 0 ? undefined : decide(faults, env, this.#rng, nowUs);
     if (decision === undefined || decision.kind === 'pass') {
-      sim.schedule(arriveUs - nowUs, () => this.#deliver(sites, to, env));
+      sim.scheduleCall(arriveUs - nowUs, way.arrive, env);
       return;
     }
     switch (decision.kind) {
       case 'drop':
         // The drop is an event in every trace mode, so a run takes the same events whatever it records (and
         // `maxEvents` means the same); only a recording trace has anything to do at it.
-        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.wire(sites.drop, sim.nowUs, env, decision.reason) : nothing);
+        sim.schedule(arriveUs - nowUs, trace.on ? () => trace.wire(way.drop, sim.nowUs, env, decision.reason) : nothing);
         return;
       case 'delay':
-        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(sites, to, env, decision.reason));
+        sim.schedule(arriveUs + decision.delayUs - nowUs, () => this.#deliver(way, env, decision.reason));
         return;
       case 'duplicate':
-        sim.schedule(arriveUs - nowUs, () => this.#deliver(sites, to, env));
-        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(sites, to, env, decision.reason));
+        sim.scheduleCall(arriveUs - nowUs, way.arrive, env);
+        sim.schedule(arriveUs + decision.copyDelayUs - nowUs, () => this.#deliver(way, env, decision.reason));
         return;
     }
   }
 
-  #deliver(sites: DirectionSites, to: SimNode, env: WireMessage, note = ''): void | Promise<void> {
-    if (this.#trace.on) this.#trace.wire(sites.deliver, this.#sim.nowUs, env, note);
-    return to.receive(env);
+  #deliver(way: Direction, env: WireMessage, note: string): void | Promise<void> {
+    if (this.#trace.on) this.#trace.wire(way.deliver, this.#sim.nowUs, env, note);
+    return way.to.receive(env);
+  }
+
+  #direction(from: SimNode, to: SimNode): Direction {
+    const way: Direction = {
+      busyUntilUs: 0, to, send: new TraceSite('send', from.name, to.name, this.name), deliver: new TraceSite('deliver', from.name, to.name),
+      drop: new TraceSite('drop', from.name, to.name), arrive: (env) => this.#deliver(way, env, ''),
+    };
+    return way;
   }
 }
 
-/** The trace's sites of one direction of a link: a message is sent, then delivered or dropped. */
-interface DirectionSites {
+/**
+ * One direction of the link: a FIFO transmitter, the node at its end, the trace's sites of a message sent
+ * and then delivered or dropped, and the event that delivers a message, made once so that a message in
+ * flight costs its event and nothing more.
+ */
+interface Direction {
+  busyUntilUs: number;
+  readonly to: SimNode;
   readonly send: TraceSite;
   readonly deliver: TraceSite;
   readonly drop: TraceSite;
-}
-
-function directionSites(from: string, to: string, link: string): DirectionSites {
-  return { send: new TraceSite('send', from, to, link), deliver: new TraceSite('deliver', from, to), drop: new TraceSite('drop', from, to) };
+  readonly arrive: (env: WireMessage) => void | Promise<void>;
 }
 
 /** What a lost message's event does when the trace does not record. */

@@ -52,6 +52,8 @@ export class CacheNode implements SimNode {
    * passes through untouched, as its first copy already did everything.
    */
   readonly #forwarded = new Map<string, Map<number, Forward[]>>();
+  /** What a hit's event does, after `cacheHitUs`: one function for every hit. */
+  readonly #answer = (out: ResponseEnvelope): void => this.#network.send(this, out);
 
   constructor({ name, sim, trace, network, cacheHitUs = 0, store = new SharedCache() }: CacheNodeOptions) {
     if (!Number.isSafeInteger(cacheHitUs) || cacheHitUs < 0) {
@@ -91,7 +93,7 @@ export class CacheNode implements SimNode {
       this.hits++;
       if (this.#trace.on) this.#note(env, `hit age=${lookup.ageS}`);
       const out = responseTo(env, lookup.response);
-      this.#sim.schedule(this.#cacheHitUs, () => this.#network.send(this, out));
+      this.#sim.scheduleCall(this.#cacheHitUs, this.#answer, out);
       return;
     }
     if (lookup.kind !== 'bypass') {

@@ -94,6 +94,8 @@ export class ClientNode implements SimNode {
   readonly #tally: ExchangeTally | undefined;
   readonly #timeoutNote: string;
   readonly #resendNote: string;
+  /** Every attempt schedules its timeout: one function for all of them. */
+  readonly #timeoutOf = (flight: InFlight): void => this.#timeout(flight);
 
   constructor({ name, sim, trace, network, settings, policy, ids, streams, tally }: ClientNodeOptions) {
     checkClientSettings(settings);
@@ -165,7 +167,7 @@ export class ClientNode implements SimNode {
       request: exchange.request, bytes: exchange.request.bodyBytes,
     };
     this.#network.send(this, env);
-    flight.timer = this.#sim.schedule(this.#settings.timeoutUs, () => this.#timeout(flight));
+    flight.timer = this.#sim.scheduleCall(this.#settings.timeoutUs, this.#timeoutOf, flight);
   }
 
   #timeout(flight: InFlight): void {

@@ -54,6 +54,13 @@ export interface AwaitedAnswer {
   readonly sinceUs: number;
 }
 
+/** The events that process a message, bound to the life of the process in which it arrived. */
+interface Arrivals {
+  readonly life: number;
+  readonly request: (env: RequestEnvelope) => Maybe<void>;
+  readonly frame: (env: FrameEnvelope) => Maybe<void>;
+}
+
 /** The guest's answer to a request failed (its promise rejected): a bug in the app or its adapter. */
 export class AnswerFailedError extends Error {
   override readonly name = 'AnswerFailedError';
@@ -94,6 +101,8 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
   readonly #detached: boolean;
   readonly #awaited = new Set<AwaitedAnswer>();
   #failure: AnswerFailedError | undefined;
+  /** Made once per life of the process rather than once per message. */
+  #arrivals: Arrivals;
 
   constructor({ name, sim, trace, network, process, processingUs, restarts, answers, connectionInitWaitUs }: OriginNodeOptions<P>) {
     this.name = name;
@@ -106,6 +115,7 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
     this.#connectionInitWaitUs = connectionInitWaitUs ?? defaultConnectionInitWaitUs;
     this.#processNote = `handled in ${formatMs(processingUs)} ms`;
     this.#life = new OriginLife(process, restarts);
+    this.#arrivals = this.#arrivalsIn(this.#life.current);
     for (const crash of this.#life.timedCrashes) sim.schedule(crash.atUs, () => this.#crash(crash, undefined));
   }
 
@@ -151,9 +161,19 @@ export class OriginNode<P extends OriginProcess = OriginProcess> implements SimN
       this.#record('drop', env, 'origin down');
       return;
     }
-    const life = this.#life.current;
-    if (env.kind === 'frame') this.#sim.schedule(this.#processingUs, () => (life === this.#life.current ? this.#frame(env) : this.#record('drop', env, 'lost in the crash')));
-    else this.#sim.schedule(this.#processingUs, () => (life === this.#life.current ? this.#process(env) : this.#record('drop', env, 'lost in the crash')));
+    let arrivals = this.#arrivals;
+    if (arrivals.life !== this.#life.current) arrivals = this.#arrivals = this.#arrivalsIn(this.#life.current);
+    if (env.kind === 'frame') this.#sim.scheduleCall(this.#processingUs, arrivals.frame, env);
+    else this.#sim.scheduleCall(this.#processingUs, arrivals.request, env);
+  }
+
+  /** What a message that arrived in `life` does once processed: nothing but its loss, if a crash ended that life meanwhile. */
+  #arrivalsIn(life: number): Arrivals {
+    return {
+      life,
+      request: (env) => (life === this.#life.current ? this.#process(env) : this.#record('drop', env, 'lost in the crash')),
+      frame: (env) => (life === this.#life.current ? this.#frame(env) : this.#record('drop', env, 'lost in the crash')),
+    };
   }
 
   #process(env: RequestEnvelope): Maybe<void> {
