@@ -149,6 +149,13 @@ describe('the trace hash', () => {
     expect(again).toEqual([plainDigest(list), plainDigest(list.slice(0, 20_000))]);
   });
 
+  it('through sites, writes out again the path an exchange keeps naming once the dictionary has started afresh', () => {
+    // One exchange, one path, and a new note every event: the notes fill the dictionary, and the path's id from
+    // before is no longer valid, though the slot of its exchange last held it.
+    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, '/notes/7'), exchangeId: 7, note: `new ${i}` }));
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
+  });
+
   it('through sites, writes out every time a method or note too long to remember', () => {
     const long = { ...event(1, '/notes/1'), method: 'M'.repeat(100), note: 'n'.repeat(65) };
     // The first event teaches the site its names; each later one would find the long ones cached.

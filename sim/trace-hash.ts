@@ -50,6 +50,9 @@ export class TraceHash {
   /** A direct-mapped cache in front of `#ids`, which otherwise is the largest part of hashing (see `#id`). */
   readonly #recentStrings: (string | undefined)[] = new Array<string | undefined>(recentMask + 1).fill(undefined);
   readonly #recentIds = new Int32Array(recentMask + 1);
+  /** The path last hashed for an exchange, by its id's last bits, and that path's id (see `#path`). */
+  readonly #pathBySlot: (string | undefined)[] = new Array<string | undefined>(recentMask + 1).fill(undefined);
+  readonly #pathIdBySlot = new Int32Array(recentMask + 1);
   /** Which dictionary `#ids` holds, as `TraceSite.dictionary` names it. */
   #dictionary = newDictionaryNumber();
 
@@ -99,31 +102,71 @@ export class TraceHash {
     const b = this.#buffer;
     let at = this.#at;
     at = this.#number(b, at, atUs);
-    at = varint(b, at, site.kindId);
-    at = varint(b, at, site.fromId);
-    at = varint(b, at, site.toId);
+    // An id below 128 is one byte of varint, and nearly every id is: written here, as a call per id to
+    // `varint` measured slower on this path.
+    if (site.namesFitAByte) {
+      b[at] = site.kindId;
+      b[at + 1] = site.fromId;
+      b[at + 2] = site.toId;
+      at += 3;
+    } else {
+      at = varint(b, at, site.kindId);
+      at = varint(b, at, site.fromId);
+      at = varint(b, at, site.toId);
+    }
     at = this.#number(b, at, exchangeId);
     at = this.#number(b, at, attempt);
     at = this.#number(b, at, status);
-    if (method === site.method) at = varint(b, at, site.methodId);
-    else {
+    if (method === site.method) {
+      if (site.methodId < 0x80) b[at++] = site.methodId;
+      else at = varint(b, at, site.methodId);
+    } else {
       at = this.#string(b, at, method);
       site.methodId = this.#siteId(site, method);
       site.method = site.methodId === 0 ? undefined : method;
     }
-    at = this.#string(b, at, path);
+    // The ten or so events of an exchange name the same path, and the exchanges in flight at once rarely share
+    // a slot: after an exchange's first event, one comparison finds its path's id (`#path` on a miss).
+    const slot = exchangeId & recentMask;
+    if (this.#pathBySlot[slot] === path) {
+      const id = this.#pathIdBySlot[slot]!;
+      if (id < 0x80) b[at++] = id;
+      else at = varint(b, at, id);
+    } else at = this.#path(b, at, path, slot);
     at = this.#number(b, at, bytes);
     // The method or path may have filled the dictionary, which then started afresh: the site's ids are then stale.
     const fresh = site.dictionary === this.#dictionary;
-    at = fresh ? varint(b, at, site.linkId) : this.#string(b, at, site.link);
+    if (!fresh) at = this.#string(b, at, site.link);
+    else if (site.linkId < 0x80) b[at++] = site.linkId;
+    else at = varint(b, at, site.linkId);
     at = this.#number(b, at, queuedUs);
     at = this.#number(b, at, transmitUs);
-    if (fresh && note === site.note) this.#at = varint(b, at, site.noteId);
-    else {
+    if (fresh && note === site.note) {
+      if (site.noteId < 0x80) {
+        b[at] = site.noteId;
+        this.#at = at + 1;
+      } else this.#at = varint(b, at, site.noteId);
+    } else {
       this.#at = this.#string(b, at, note);
       site.noteId = this.#siteId(site, note);
       site.note = site.noteId === 0 ? undefined : note;
     }
+  }
+
+  /** `#string` of a hop's path that its exchange's slot did not hold, which the slot then keeps. */
+  #path(b: Uint8Array, at: number, path: string, slot: number): number {
+    let id = this.#id(path);
+    if (id === 0) {
+      b[at++] = 0;
+      at = this.#text(at, path);
+      if (path.length > rememberedMaxChars) return at;
+      // Possibly into a dictionary started afresh, which clears the slots too: the id is the new dictionary's.
+      this.#remember(path);
+      id = this.#ids.size;
+    } else at = varint(b, at, id);
+    this.#pathBySlot[slot] = path;
+    this.#pathIdBySlot[slot] = id;
+    return at;
   }
 
   /** The id of `s` in the dictionary whose ids the site keeps, or 0 when it has none there (too long, or the dictionary started afresh). */
@@ -143,6 +186,7 @@ export class TraceHash {
     site.fromId = fromId;
     site.toId = toId;
     site.linkId = linkId;
+    site.namesFitAByte = kindId < 0x80 && fromId < 0x80 && toId < 0x80;
     site.method = undefined;
     site.note = undefined;
     site.dictionary = this.#dictionary;
@@ -226,6 +270,7 @@ export class TraceHash {
     if (this.#ids.size === dictionaryEntries) {
       this.#ids.clear();
       this.#recentStrings.fill(undefined);
+      this.#pathBySlot.fill(undefined);
       this.#dictionary = newDictionaryNumber();
     }
     this.#ids.set(s, this.#ids.size + 1);

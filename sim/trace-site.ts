@@ -29,6 +29,8 @@ export class TraceSite {
   fromId = 0;
   toId = 0;
   linkId = 0;
+  /** `kindId`, `fromId` and `toId` are each below 128, so each is one byte of the encoding. */
+  namesFitAByte = false;
   /**
    * The last method and note hashed here, and their ids in the same dictionary: a site sees few of either
    * (`PUT`, `GET`; `''`, `handled in 15.000 ms`, a fault's reason), so one comparison usually finds them.
