@@ -72,7 +72,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
     meaning:
       'with `local/latency-distribution.csv` and `local/counterexamples/sweep/`: the seed sweep of `npm run bench -- --quick`, a fifth of the seeds, so that `--quick` leaves the committed sweep alone',
   },
-  { file: 'local/machine.csv', meaning: 'the machine, the Node version and the time of the run that wrote these files' },
+  { file: 'local/machine.csv', meaning: 'the machine, the Node version and its flags, and the time of the run that wrote these files' },
   { file: 'local/charts/harness.svg', meaning: 'the simulator\'s speed against its reference loop, drawn from `local/harness.csv`' },
   {
     file: 'local/filtered/',
