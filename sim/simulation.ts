@@ -48,9 +48,7 @@ export class Simulation {
    * say) and only the event is new. For the hot paths, where every message schedules an event.
    */
   scheduleCall<T>(delayUs: number, action: ArgAction<T>, arg: T): ScheduledEvent {
-    if (!Number.isSafeInteger(delayUs) || delayUs < 0) {
-      throw new RangeError(`delayUs must be a non-negative integer, got ${delayUs}`);
-    }
+    checkDelay(delayUs);
     return this.#queue.push(this.#nowUs + delayUs, action, arg);
   }
 
@@ -59,9 +57,7 @@ export class Simulation {
    * not keep the run going on its own (`Guest.goOn` decides when only such events are left).
    */
   scheduleBackground(delayUs: number, action: EventAction): ScheduledEvent {
-    if (!Number.isSafeInteger(delayUs) || delayUs < 0) {
-      throw new RangeError(`delayUs must be a non-negative integer, got ${delayUs}`);
-    }
+    checkDelay(delayUs);
     this.#background ??= new EventQueue();
     return this.#background.insert({ atUs: this.#nowUs + delayUs, seq: this.#queue.takeSeq(), action, arg: undefined });
   }
@@ -147,6 +143,10 @@ export class Simulation {
       if (guest !== undefined) await guest.settle();
     }
   }
+}
+
+function checkDelay(delayUs: number): void {
+  if (!Number.isSafeInteger(delayUs) || delayUs < 0) throw new RangeError(`delayUs must be a non-negative integer, got ${delayUs}`);
 }
 
 /** The earliest event still to run, after dropping the cancelled ones ahead of it. */

@@ -142,30 +142,26 @@ export class TraceHash {
     at = this.#number(b, at, queuedUs);
     at = this.#number(b, at, transmitUs);
     if (fresh && note === site.note) {
-      if (site.noteId < 0x80) {
-        b[at] = site.noteId;
-        this.#at = at + 1;
-      } else this.#at = varint(b, at, site.noteId);
+      if (site.noteId < 0x80) b[at++] = site.noteId;
+      else at = varint(b, at, site.noteId);
     } else {
-      this.#at = this.#string(b, at, note);
+      at = this.#string(b, at, note);
       site.noteId = this.#siteId(site, note);
       site.note = site.noteId === 0 ? undefined : note;
     }
+    this.#at = at;
   }
 
   /** `#string` of a hop's path that its exchange's slot did not hold, which the slot then keeps. */
   #path(b: Uint8Array, at: number, path: string, slot: number): number {
-    let id = this.#id(path);
-    if (id === 0) {
-      b[at++] = 0;
-      at = this.#text(at, path);
-      if (path.length > rememberedMaxChars) return at;
-      // Possibly into a dictionary started afresh, which clears the slots too: the id is the new dictionary's.
-      this.#remember(path);
-      id = this.#ids.size;
-    } else at = varint(b, at, id);
-    this.#pathBySlot[slot] = path;
-    this.#pathIdBySlot[slot] = id;
+    at = this.#string(b, at, path);
+    // Found or just given; absent only when too long to remember. If giving it started the dictionary afresh,
+    // the slots were cleared with it and this id is the new dictionary's.
+    const id = this.#ids.get(path);
+    if (id !== undefined) {
+      this.#pathBySlot[slot] = path;
+      this.#pathIdBySlot[slot] = id;
+    }
     return at;
   }
 
