@@ -156,6 +156,13 @@ describe('the trace hash', () => {
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
+  it('through sites, keeps for an exchange the id its path took in a dictionary that started afresh for it', () => {
+    // Every exchange names a new path three times. The path that finds the dictionary full starts it afresh and is its
+    // first entry; the site relearns its names on the second event, and the third finds the path by its exchange's slot.
+    const list = Array.from({ length: 15_000 }, (_, i) => ({ ...event(i, `/notes/${Math.floor(i / 3)}`), exchangeId: Math.floor(i / 3) }));
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
+  });
+
   it('through sites, writes out every time a method or note too long to remember', () => {
     const long = { ...event(1, '/notes/1'), method: 'M'.repeat(100), note: 'n'.repeat(65) };
     // The first event teaches the site its names; each later one would find the long ones cached.

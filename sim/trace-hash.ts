@@ -154,14 +154,17 @@ export class TraceHash {
 
   /** `#string` of a hop's path that its exchange's slot did not hold, which the slot then keeps. */
   #path(b: Uint8Array, at: number, path: string, slot: number): number {
-    at = this.#string(b, at, path);
-    // Found or just given; absent only when too long to remember. If giving it started the dictionary afresh,
-    // the slots were cleared with it and this id is the new dictionary's.
-    const id = this.#ids.get(path);
-    if (id !== undefined) {
-      this.#pathBySlot[slot] = path;
-      this.#pathIdBySlot[slot] = id;
-    }
+    let id = this.#id(path);
+    if (id === 0) {
+      b[at++] = 0;
+      at = this.#text(at, path);
+      if (path.length > rememberedMaxChars) return at;
+      // Given after the text, as `#string` gives it; if that started the dictionary afresh, the slots were cleared with it.
+      id = this.#remember(path);
+    } else if (id < 0x80) b[at++] = id;
+    else at = varint(b, at, id);
+    this.#pathBySlot[slot] = path;
+    this.#pathIdBySlot[slot] = id;
     return at;
   }
 
@@ -262,14 +265,17 @@ export class TraceHash {
     return id;
   }
 
-  #remember(s: string): void {
+  /** Gives `s` the next id, starting the dictionary afresh first if it is full; returns the id. */
+  #remember(s: string): number {
     if (this.#ids.size === dictionaryEntries) {
       this.#ids.clear();
       this.#recentStrings.fill(undefined);
       this.#pathBySlot.fill(undefined);
       this.#dictionary = newDictionaryNumber();
     }
-    this.#ids.set(s, this.#ids.size + 1);
+    const id = this.#ids.size + 1;
+    this.#ids.set(s, id);
+    return id;
   }
 
   /**
