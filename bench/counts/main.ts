@@ -1,0 +1,118 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { benchmarkWorkloadShape } from '../harness/workload.js';
+import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } from './cachegrind-counts.js';
+
+const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
+
+What a round trip of the harness benchmark (trace off, hash, full) costs in instructions, cache misses and
+mispredicted branches, counted by valgrind's cachegrind: the same numbers on every run of the same code (and
+within about 1 % between checkouts), where the wall-clock rows of npm run bench move by a tenth on a shared
+machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
+by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install valgrind); takes a few minutes. Writes
+reports/local/counts/round-trips.csv.
+
+  --modes <list>   trace modes to count, comma-separated (default off,hash); the first is the base the
+                   others are compared with
+  --runs <a,b>     runs of 1,000 round trips in the two processes (default 5,25)
+  -h, --help       this text`;
+
+const { values } = parseArgs({ options: { modes: { type: 'string', default: 'off,hash' }, runs: { type: 'string', default: '5,25' }, help: { type: 'boolean', short: 'h' } } });
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const modes = values.modes.split(',');
+const unknown = modes.filter((mode) => !['off', 'hash', 'full'].includes(mode));
+if (unknown.length > 0) {
+  console.error(`--modes takes off, hash and full: got ${unknown.join(', ')}\n\n${usage}`);
+  process.exit(2);
+}
+const [fewerRuns, moreRuns] = values.runs.split(',').map(Number) as [number, number];
+if (!(Number.isInteger(fewerRuns) && Number.isInteger(moreRuns) && fewerRuns >= 1 && moreRuns > fewerRuns)) {
+  console.error(`--runs wants two whole numbers, the second larger: got ${values.runs}\n\n${usage}`);
+  process.exit(2);
+}
+if (spawnSync('valgrind', ['--version']).error !== undefined) {
+  console.error('npm run bench:counts needs valgrind on the PATH (Debian, Ubuntu: apt install valgrind).');
+  process.exit(2);
+}
+
+const outDir = join('reports', 'local', 'counts');
+const entry = join(outDir, 'build', 'bench', 'counts', 'round-trips-run.js');
+await rm(join(outDir, 'build'), { recursive: true, force: true });
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const compiled = spawnSync(process.execPath, [tsc, '-p', join('bench', 'counts', 'tsconfig.json')], { encoding: 'utf8' });
+if (compiled.status !== 0) {
+  console.error(`compiling the round-trip run failed:\n${compiled.stdout}${compiled.stderr}`);
+  process.exit(1);
+}
+
+/**
+ * One process under cachegrind. Node runs single-threaded (no concurrent compiler or collector) with fixed
+ * hash and random seeds, so the same code gives the same counts, to a few thousand instructions. An old
+ * generation that starts at 1 GB leaves out full collections: one fell inside the counted runs in one
+ * checkout and not in another, which moved the same code's counts by a sixth. The young generation is
+ * pinned as in `npm run bench`, and its collections are counted.
+ */
+function countedRun(mode: string, runs: number): Promise<CachegrindCounts> {
+  const file = join(outDir, `cachegrind.${mode}.${runs}.out`);
+  const args = [
+    '--tool=cachegrind', '--cache-sim=yes', '--branch-sim=yes', `--cachegrind-out-file=${file}`,
+    process.execPath, '--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--initial-old-space-size=1024', entry, String(runs), mode,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`valgrind exited with ${code} for ${mode}, ${runs} runs:\n${stderr.slice(-2_000)}`));
+      else resolve(readFile(file, 'utf8').then(parseCachegrindOut).finally(() => rm(file, { force: true })));
+    });
+  });
+}
+
+const jobs = modes.flatMap((mode) => [fewerRuns, moreRuns].map((runs) => ({ mode, runs })));
+const results = new Map<string, CachegrindCounts>();
+const started = performance.now();
+let next = 0;
+let done = 0;
+async function worker(): Promise<void> {
+  while (next < jobs.length) {
+    const { mode, runs } = jobs[next++]!;
+    results.set(`${mode}/${runs}`, await countedRun(mode, runs));
+    console.log(`  [${++done}/${jobs.length}] trace ${mode}, ${runs} runs counted (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  }
+}
+console.log(`Counting ${jobs.length} processes under cachegrind, ${Math.min(availableParallelism(), jobs.length)} at a time (each about a minute)...`);
+await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
+
+const roundTrips = (moreRuns - fewerRuns) * benchmarkWorkloadShape.clients * benchmarkWorkloadShape.roundTripsPerClient;
+const perRoundTrip = new Map(modes.map((mode) => [mode, countsPer(results.get(`${mode}/${fewerRuns}`)!, results.get(`${mode}/${moreRuns}`)!, roundTrips)]));
+const base = perRoundTrip.get(modes[0]!)!;
+const rows = modes.map((mode) => {
+  const c = perRoundTrip.get(mode)!;
+  return {
+    trace: mode,
+    instructions: Math.round(c.Ir),
+    first_level_misses: Math.round(c.I1mr + c.D1mr + c.D1mw),
+    instruction_misses: Math.round(c.I1mr),
+    last_level_misses: Math.round((c.ILmr + c.DLmr + c.DLmw) * 10) / 10,
+    mispredicted_branches: Math.round(c.Bcm + c.Bim),
+    model_cycles: Math.round(modelCycles(c)),
+    model_ratio_to_base: Math.round((modelCycles(base) / modelCycles(c)) * 1000) / 1000,
+  };
+});
+await mkdir(outDir, { recursive: true });
+await writeFile(join(outDir, 'round-trips.csv'), stringify(rows, { header: true }));
+console.log(`\nPer round trip (10 events), ${roundTrips.toLocaleString('en-US')} round trips between the two processes of each mode:`);
+console.table(rows);
+console.log(`Model cycles weigh the counts (see bench/counts/cachegrind-counts.ts); a ratio is the base's model cycles over the mode's.
+Under valgrind, SHA-256 runs without the CPU's SHA instructions (about 27 instructions a byte): hash mode's counts hold more of it than a native run spends.
+Wrote ${join(outDir, 'round-trips.csv')}.`);
