@@ -14,8 +14,8 @@ What a round trip of the harness benchmark (trace off, hash, full) costs in inst
 mispredicted branches, counted by valgrind's cachegrind: the same numbers on every run of the same code (and
 within about 1 % between checkouts), where the wall-clock rows of npm run bench move by a tenth on a shared
 machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
-by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install valgrind); takes a few minutes. Writes
-reports/local/counts/round-trips.csv.
+by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install
+valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
 
   --modes <list>   trace modes to count, comma-separated (default off,hash); the first is the base the
                    others are compared with
