@@ -15,11 +15,11 @@ export interface GoldenTrace {
  * purpose: change them together.
  */
 export const goldenTraces: readonly GoldenTrace[] = [
-  { scenario: 'notes-lossy-mixed', seed: 7, hash: 'acd8f9a6e125d77aeeed9f6b5d6f5bb36d0378be3d848e8be1bbb868603f3418' },
-  { scenario: 'notes-crash-after-effect', seed: 1, hash: '47b79dc554818b69e01fe9577e63bb4a4c28e718789d0ed5a60aa06dd9527b73' },
-  { scenario: 'notes-cache-write-then-read', seed: 1, hash: '1c9509ef278baa37271b80e71f627fffc8998509dbe6ff2a440091dd6b3e4982' },
-  { scenario: 'graph-subscription', seed: 3, hash: 'c5b6fad9212f775252d110dbd16883b56a17458d10c9dd1c58212d296005ffc0' },
-  { scenario: 'latency-mix', seed: 11, hash: '6471dac81359114659dcd7e2725a2042d8c739ccc72d8417ee658f2396353786' },
+  { scenario: 'notes-lossy-mixed', seed: 7, hash: '982b822b7a290d7b54f2538679e7d8b33dd4874fc1b0a1834de97ee1f599b863' },
+  { scenario: 'notes-crash-after-effect', seed: 1, hash: '9c110fcb021dc80c23830ad04a05484207c048d6c990676ee892e4d018aee05d' },
+  { scenario: 'notes-cache-write-then-read', seed: 1, hash: 'a025da18f7de24d768ab6925eae22ea9dc02f44a4dcd2c2b9aca9eb859547001' },
+  { scenario: 'graph-subscription', seed: 3, hash: 'ea91c680f0830fc341a7417c11963942985fbe202cc45f2517ec0fdc569d78a6' },
+  { scenario: 'latency-mix', seed: 11, hash: '01090caddb9ecf658cd457e44c3412355aac99635f77ae0f2140c3bb341eca50' },
 ];
 
 /** Each golden scenario's hash as this Node computes it, in the order of `goldenTraces`. */

@@ -37,6 +37,12 @@ function plainDigest(events: readonly TraceEvent[]): string {
       text(String(n));
     }
   };
+  const siteIds = new Map<string, number>();
+  const full = (size: number): void => {
+    if (size < 4_096) return;
+    ids.clear();
+    siteIds.clear();
+  };
   const string = (s: string): void => {
     const id = ids.get(s);
     if (id !== undefined) {
@@ -46,24 +52,52 @@ function plainDigest(events: readonly TraceEvent[]): string {
     bytes.push(0);
     text(s);
     if (s.length > 64) return;
-    if (ids.size === 4_096) ids.clear();
+    full(ids.size);
     ids.set(s, ids.size + 1);
   };
+  const site = (e: TraceEvent): void => {
+    const key = JSON.stringify([e.kind, e.from, e.to, e.link]);
+    const id = siteIds.get(key);
+    if (id !== undefined) {
+      varint(BigInt(id));
+      return;
+    }
+    bytes.push(0);
+    for (const name of [e.kind, e.from, e.to, e.link]) string(name);
+    full(siteIds.size);
+    siteIds.set(key, siteIds.size + 1);
+  };
+  let lastAtUs = 0;
+  const slots = new Map<number, TraceEvent>();
   for (const e of events) {
-    number(e.atUs);
-    string(e.kind);
-    string(e.from);
-    string(e.to);
+    const last = slots.get(e.exchangeId & 255);
+    const sameExchange = last !== undefined && last.exchangeId === e.exchangeId;
+    const sameRequest = sameExchange && last.attempt === e.attempt && last.method === e.method && last.path === e.path;
+    const sameResponse = sameExchange && last.status === e.status && last.bytes === e.bytes;
+    const noTimes = e.queuedUs === 0 && e.transmitUs === 0;
+    const dt = e.atUs - lastAtUs;
+    const delta = Number.isSafeInteger(lastAtUs) && lastAtUs >= 0 && Number.isInteger(dt) && dt >= 0 && dt < 2 ** 32 - 1 && e.atUs < 2 ** 53;
+    bytes.push((sameRequest ? 1 : 0) | (sameResponse ? 2 : 0) | (noTimes ? 4 : 0) | (e.note === '' ? 8 : 0) | (delta ? 16 : 0));
+    site(e);
+    number(delta ? dt : e.atUs);
+    lastAtUs = e.atUs;
     number(e.exchangeId);
-    number(e.attempt);
-    number(e.status);
-    string(e.method);
-    string(e.path);
-    number(e.bytes);
-    string(e.link);
-    number(e.queuedUs);
-    number(e.transmitUs);
-    string(e.note);
+    if (!sameRequest) {
+      number(e.attempt);
+      string(e.method);
+      string(e.path);
+    }
+    if (!sameResponse) {
+      number(e.status);
+      number(e.bytes);
+    }
+    if (!noTimes) {
+      number(e.queuedUs);
+      number(e.transmitUs);
+    }
+    if (e.note !== '') string(e.note);
+    // The slot's message fields after the event: what a decoder knows of the exchange.
+    slots.set(e.exchangeId & 255, sameExchange ? { ...last, ...(sameRequest ? {} : e), ...(sameResponse ? {} : { status: e.status, bytes: e.bytes }) } : e);
   }
   return sha.update(Uint8Array.from(bytes)).digest('hex');
 }
@@ -117,6 +151,44 @@ const events = fc.array(
   { maxLength: 40 },
 );
 
+/**
+ * Events the way a run has them, which `events` almost never makes: a few exchanges (two sharing a slot), each
+ * message passed on through several sites, time that mostly moves forward a little, a few notes. These reach
+ * what the flags leave out (a message or time its exchange's last event had) and when they may not.
+ */
+const runLikeEvents = fc
+  .array(
+    fc.record({
+      step: fc.oneof({ weight: 8, arbitrary: fc.nat(70_000) }, { weight: 1, arbitrary: numbers }),
+      exchangeId: fc.constantFrom(1, 2, 3, 259, 2 ** 31 + 3),
+      attempt: fc.constantFrom(1, 1, 1, 2),
+      status: fc.constantFrom(0, 0, 200, 204, 503),
+      bytes: fc.constantFrom(46, 46, 120, 0),
+      path: fc.constantFrom('/notes/1', '/notes/2', '/graphql'),
+      method: fc.constantFrom('PUT', 'PUT', 'GET'),
+      kind: fc.constantFrom<TraceKind>('send', 'deliver', 'process', 'complete'),
+      from: fc.constantFrom('client-0', 'cache', 'origin'),
+      link: fc.constantFrom('', '', 'wan:client-0'),
+      queuedUs: fc.constantFrom(0, 0, 184),
+      transmitUs: fc.constantFrom(0, 0, 232),
+      note: fc.constantFrom('', '', '', 'handled in 15.000 ms', 'lost'),
+      /** Repeats the previous event's message (same exchange, attempt, method, path, status, bytes), as a hop does. */
+      sameMessage: fc.boolean(),
+    }),
+    { maxLength: 60 },
+  )
+  .map((steps) => {
+    let atUs = 0;
+    let previous: TraceEvent | undefined;
+    return steps.map(({ step, sameMessage, ...e }): TraceEvent => {
+      atUs = Number.isSafeInteger(step) && step >= 0 && step <= 70_000 ? atUs + step : step;
+      const message = sameMessage && previous !== undefined ? previous : e;
+      const { exchangeId, attempt, status, bytes, path, method } = message;
+      previous = { ...e, atUs, to: e.from === 'origin' ? 'cache' : 'origin', exchangeId, attempt, status, bytes, path, method };
+      return previous;
+    });
+  });
+
 const event = (atUs: number, path: string): TraceEvent => ({
   atUs, kind: 'send', from: 'client-0', to: 'cache', exchangeId: 1, attempt: 1, method: 'PUT', path, status: 0, bytes: 46, link: 'wan:client-0', queuedUs: 0, transmitUs: 184, note: '',
 });
@@ -130,6 +202,21 @@ describe('the trace hash', () => {
     // 12,000 distinct paths: the dictionary (4,096) starts afresh twice, the buffer flushes many times.
     const list = Array.from({ length: 30_000 }, (_, i) => event(i * 1_000_003, `/notes/${i % 12_000}`));
     expect(fastDigest(list)).toBe(plainDigest(list));
+  });
+
+  test.prop([runLikeEvents, runLikeEvents], { numRuns: 300 })('agrees with it on events the way runs have them, directly and through sites', (one, two) => {
+    expect(fastDigest(one)).toBe(plainDigest(one));
+    expect(hopDigests([one, two])).toEqual([plainDigest(one), plainDigest(two)]);
+  });
+
+  it('writes again what an exchange\'s last event had once another exchange took its slot, and tells a changed path apart', () => {
+    const first = event(1, '/notes/1');
+    const other = { ...first, exchangeId: 257 };
+    const again = { ...first, atUs: 2 };
+    expect(fastDigest([first, other, again])).toBe(plainDigest([first, other, again]));
+    expect(fastDigest([first, other, again])).not.toBe(fastDigest([first, other, { ...again, path: '/notes/2' }]));
+    expect(fastDigest([first, again])).not.toBe(fastDigest([first, { ...again, path: '/notes/2' }]));
+    expect(fastDigest([first, again])).not.toBe(fastDigest([first, { ...again, bytes: 47 }]));
   });
 
   test.prop([events, events], { numRuns: 200 })('through sites (`hop`) writes the same bytes, for two runs that share their sites', (one, two) => {
@@ -163,6 +250,24 @@ describe('the trace hash', () => {
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
+  it('through sites, writes out a note the site knew once the path before it has started the dictionary afresh', () => {
+    // Every event a new exchange and path, and the note the site keeps: one path fills the dictionary, and the
+    // note after it in that event must not be written with its id from before.
+    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, `/notes/${i}`), exchangeId: i, note: 'handled in 15.000 ms' }));
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
+  });
+
+  it('gives a site first seen as its names fill the dictionary its id in the new one', () => {
+    // However many entries the dictionary lacks when the new site comes, one of its four new names may fill it.
+    for (let missing = 0; missing <= 6; missing++) {
+      const filling = Array.from({ length: 4_096 - 5 - missing }, (_, i) => ({ ...event(i, `/notes/${i}`), exchangeId: i }));
+      const site = { ...event(5_000, '/notes/0'), kind: 'deliver' as const, from: 'client-9', to: 'cache-9', link: 'wan:client-9' };
+      const list = [...filling, site, { ...site, atUs: 5_001 }, { ...filling[0]!, atUs: 5_002 }];
+      expect({ missing, hashes: hopDigests([list]) }).toEqual({ missing, hashes: [plainDigest(list)] });
+      expect({ missing, hash: fastDigest(list) }).toEqual({ missing, hash: plainDigest(list) });
+    }
+  });
+
   it('through sites, writes out every time a method or note too long to remember', () => {
     const long = { ...event(1, '/notes/1'), method: 'M'.repeat(100), note: 'n'.repeat(65) };
     // The first event teaches the site its names; each later one would find the long ones cached.
@@ -176,6 +281,9 @@ describe('the trace hash', () => {
     expect(fastDigest([a])).not.toBe(fastDigest([b]));
     expect(fastDigest([event(-0, '/')])).toBe(fastDigest([event(0, '/')]));
     expect(fastDigest([event(1, '/')])).not.toBe(fastDigest([event(0, '/')]));
+    // A time from 2^53 on is written as itself, never as a distance that adding back could round.
+    const late = [event(2 ** 53 - 2, '/'), event(2 ** 53, '/'), event(2 ** 53 + 2, '/')];
+    expect(fastDigest(late)).toBe(plainDigest(late));
   });
 
   it('is what `Trace` reports, and digesting midway does not change what follows', () => {

@@ -1,16 +1,16 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { TraceEvent } from './trace.js';
-import { newDictionaryNumber, type TraceSite } from './trace-site.js';
+import type { TraceEvent, TraceKind } from './trace.js';
+import { newDictionaryNumber, siteKey, TraceSite } from './trace-site.js';
 
 /** One native SHA-256 update per this many bytes of encoded events, instead of one per event. */
 const bufferBytes = 65_536;
-/** Room for an event's fixed-size parts (seven numbers of at most 8 bytes, seven string ids); texts make their own room. */
+/** Room for an event's fixed-size parts (its flags, seven numbers of at most 8 bytes, four ids); texts make their own room. */
 const eventHeadroomBytes = 256;
 /** Strings remembered by their first appearance; once this many are, the dictionary starts afresh. */
 const dictionaryEntries = 4_096;
 /** Longer strings (rare: notes with details) are written out every time, so the dictionary's memory stays small. */
 const rememberedMaxChars = 64;
-/** Slots of the dictionary's cache, less one: a power of two, so a mask picks the slot. */
+/** Slots of the dictionary's cache and of the exchanges' last messages, less one: a power of two, so a mask picks the slot. */
 const recentMask = 255;
 
 /** LEB128 of a uint32 at `at`; returns where the next byte goes. */
@@ -23,38 +23,66 @@ function varint(buffer: Uint8Array, at: number, n: number): number {
   return at;
 }
 
+/** Bits of an event's first byte: which of its fields it leaves out, because a decoder already knows them. */
+const sameRequest = 1; // attempt, method and path: the ones its exchange's last event had
+const sameResponse = 2; // status and bytes: the ones its exchange's last event had
+const noTimes = 4; // queuedUs and transmitUs are both 0
+const noNote = 8; // the note is ''
+const timeDelta = 16; // atUs is written as its distance from the previous event's (else as itself)
+
 /**
- * The running SHA-256 of a trace, over a compact binary encoding of each event: its fields in the order of
- * `canonicalLine`, each number n as the LEB128 varint of n + 1, each string as the varint of its id in a
- * dictionary of strings by first appearance or, the first time (and always when long), as 0, its UTF-8
- * length and its bytes.
+ * The running SHA-256 of a trace, over a compact binary encoding of each event, one event after the other:
  *
- * Why binary: a text line per event (number formatting, concatenation, UTF-8 conversion) cost several times
- * what SHA-256 itself costs; the trace's few distinct strings (kinds, node names, paths) are now written once.
- * Why still SHA-256: it is native (hardware instructions where the CPU has them), needs no dependency, and at
- * about 20 bytes an event it is no longer the cost. `add` is written as one straight run over a local
- * offset because that measured a third faster than a method per field.
+ * 1. a byte of flags (the constants above) saying which fields are left out or written differently;
+ * 2. the site (`kind`, `from`, `to`, `link`): its varint id in a dictionary of sites by first appearance or,
+ *    the first time, 0 and the four names as strings;
+ * 3. `atUs`: with `timeDelta`, the distance from the previous event's, else itself as a number;
+ * 4. `exchangeId` as a number;
+ * 5. unless `sameRequest`: `attempt`, `method`, `path`; unless `sameResponse`: `status`, `bytes`; unless
+ *    `noTimes`: `queuedUs`, `transmitUs`; unless `noNote`: `note`.
+ *
+ * A number n is the LEB128 varint of n + 1 (0 then the ECMAScript string form when n is not a safe integer
+ * in [0, 2^53 − 1)); a string is the varint of its id in a dictionary of strings by first appearance or, the
+ * first time (and always when long), 0, its UTF-8 length and its bytes. "Its exchange's last event" is the
+ * last event whose `exchangeId & 255` was the same, if it had this `exchangeId`; `timeDelta` is set
+ * when the previous time was a safe integer in [0, 2^53), the distance an integer in [0, 2^32 − 1) and the
+ * time below 2^53, so that adding the distance back is exact. When either dictionary holds 4,096 entries and
+ * needs another, both start afresh.
+ *
+ * Why this shape: the ten events of a round trip pass the same message through the same few sites, so most
+ * of an event is already known. The flags leave those fields out: the benchmark's round trips take under
+ * eight bytes an event, where writing every field took twenty and fourteen fields' work (counted with
+ * `npm run bench:counts`: docs/decisions.md, Trace hash). Why still SHA-256: it is native (hardware
+ * instructions where the CPU has them), needs no dependency, and at these few bytes an event it is not the cost.
  *
  * The encoding is a pure function of the events in order, so the hash is the same on every Node version and
- * platform: integer arithmetic only, bytes written one by one (no platform byte order), a dictionary whose
- * ids follow first appearance (no `Map` iteration order, no object keys), and numbers outside the varint
- * range (negative, fractional, past 2^53) written as their ECMAScript string form, which the language
- * specifies digit for digit. It is unambiguous: a decoder replaying the dictionary rule could read every
- * event back, so different traces hash apart.
+ * platform: integer arithmetic only, bytes written one by one (no platform byte order), dictionaries whose
+ * ids follow first appearance (no `Map` iteration order, no object keys), state a decoder can keep too (the
+ * previous time, each exchange slot's last message fields), and numbers outside the varint range written as
+ * their ECMAScript string form, which the language specifies digit for digit. It is unambiguous: a decoder
+ * replaying those rules could read every event back, so different traces hash apart.
  */
 export class TraceHash {
   readonly #sha: Hash = createHash('sha256');
   readonly #buffer = new Uint8Array(bufferBytes);
   #at = 0;
   readonly #ids = new Map<string, number>();
-  /** A direct-mapped cache in front of `#ids`, which otherwise is the largest part of hashing (see `#id`). */
+  /** A direct-mapped cache in front of `#ids`, which otherwise is the largest part of writing a string (see `#id`). */
   readonly #recentStrings: (string | undefined)[] = new Array<string | undefined>(recentMask + 1).fill(undefined);
   readonly #recentIds = new Int32Array(recentMask + 1);
-  /** The path last hashed for an exchange, by its id's last bits, and that path's id (see `#path`). */
-  readonly #pathBySlot: (string | undefined)[] = new Array<string | undefined>(recentMask + 1).fill(undefined);
-  readonly #pathIdBySlot = new Int32Array(recentMask + 1);
-  /** Which dictionary `#ids` holds, as `TraceSite.dictionary` names it. */
+  /** Site ids by `siteKey`, and the sites `fields` made for names that came without one. */
+  readonly #siteIds = new Map<string, number>();
+  readonly #sites = new Map<string, TraceSite>();
+  /** Which dictionary `#ids` and `#siteIds` hold, as `TraceSite.dictionary` names it. */
   #dictionary = newDictionaryNumber();
+  #lastAtUs = 0;
+  /** Each exchange slot's last message fields (`NaN`: no exchange yet, equal to none). */
+  readonly #slotExchange = new Float64Array(recentMask + 1).fill(Number.NaN);
+  readonly #slotAttempt = new Float64Array(recentMask + 1);
+  readonly #slotMethod: string[] = new Array<string>(recentMask + 1).fill('');
+  readonly #slotPath: string[] = new Array<string>(recentMask + 1).fill('');
+  readonly #slotStatus = new Float64Array(recentMask + 1);
+  readonly #slotBytes = new Float64Array(recentMask + 1);
 
   add(e: TraceEvent): void {
     this.fields(e.atUs, e.kind, e.from, e.to, e.exchangeId, e.attempt, e.status, e.method, e.path, e.bytes, e.link, e.queuedUs, e.transmitUs, e.note);
@@ -62,137 +90,113 @@ export class TraceHash {
 
   /** `add` of an event that was never built: the fields of a `TraceEvent`, in its order. */
   fields(
-    atUs: number, kind: string, from: string, to: string, exchangeId: number, attempt: number, status: number, method: string,
+    atUs: number, kind: TraceKind, from: string, to: string, exchangeId: number, attempt: number, status: number, method: string,
     path: string, bytes: number, link: string, queuedUs: number, transmitUs: number, note: string,
   ): void {
-    if (this.#at + eventHeadroomBytes > bufferBytes) this.#flush();
-    const b = this.#buffer;
-    let at = this.#at;
-    at = this.#number(b, at, atUs);
-    at = this.#string(b, at, kind);
-    at = this.#string(b, at, from);
-    at = this.#string(b, at, to);
-    at = this.#number(b, at, exchangeId);
-    at = this.#number(b, at, attempt);
-    at = this.#number(b, at, status);
-    at = this.#string(b, at, method);
-    at = this.#string(b, at, path);
-    at = this.#number(b, at, bytes);
-    at = this.#string(b, at, link);
-    at = this.#number(b, at, queuedUs);
-    at = this.#number(b, at, transmitUs);
-    at = this.#string(b, at, note);
-    this.#at = at;
+    const key = siteKey(kind, from, to, link);
+    let site = this.#sites.get(key);
+    if (site === undefined) {
+      site = new TraceSite(kind, from, to, link);
+      this.#sites.set(key, site);
+    }
+    this.hop(site, atUs, exchangeId, attempt, status, method, path, bytes, queuedUs, transmitUs, note);
   }
 
-  /**
-   * `fields` of an event at `site`: the same bytes, with the site's four names written from the ids it
-   * keeps instead of looked up. Their first event in a dictionary goes through `fields`, which gives them ids.
-   */
+  /** `fields` of an event at `site`: the encoding above, with the site's id and last note found in the site itself. */
   hop(
     site: TraceSite, atUs: number, exchangeId: number, attempt: number, status: number, method: string, path: string, bytes: number,
     queuedUs: number, transmitUs: number, note: string,
   ): void {
-    if (site.dictionary !== this.#dictionary) {
-      this.fields(atUs, site.kind, site.from, site.to, exchangeId, attempt, status, method, path, bytes, site.link, queuedUs, transmitUs, note);
-      this.#learn(site);
-      return;
-    }
     if (this.#at + eventHeadroomBytes > bufferBytes) this.#flush();
+    // The flags first, as a decoder reads them: a long string below may flush the buffer.
+    const slot = exchangeId & recentMask;
+    const sameExchange = this.#slotExchange[slot] === exchangeId;
+    const requestKnown = sameExchange && this.#slotAttempt[slot] === attempt && this.#slotPath[slot] === path && this.#slotMethod[slot] === method;
+    const responseKnown = sameExchange && this.#slotStatus[slot] === status && this.#slotBytes[slot] === bytes;
+    let dt = atUs - this.#lastAtUs;
+    const delta = dt >>> 0 === dt && dt !== 0xffff_ffff && atUs < 2 ** 53;
     const b = this.#buffer;
     let at = this.#at;
-    at = this.#number(b, at, atUs);
-    // An id below 128 is one byte of varint, and nearly every id is: written here, in each place, because
-    // `varint` with a one-byte shortcut, called instead, counted 1,150 more instructions a hashed round trip.
-    if (site.namesFitAByte) {
-      b[at] = site.kindId;
-      b[at + 1] = site.fromId;
-      b[at + 2] = site.toId;
-      at += 3;
+    b[at++] = (requestKnown ? sameRequest : 0) | (responseKnown ? sameResponse : 0) | (queuedUs === 0 && transmitUs === 0 ? noTimes : 0) |
+      (note === '' ? noNote : 0) | (delta ? timeDelta : 0);
+    // Ids below 128 (nearly all) are written as their byte in place: a call to `varint` cost more, counted.
+    if (site.dictionary !== this.#dictionary) at = this.#site(at, site);
+    else if (site.id < 0x80) b[at++] = site.id;
+    else at = varint(b, at, site.id);
+    if (delta) {
+      this.#lastAtUs = atUs;
+      dt++;
+      while (dt > 0x7f) {
+        b[at++] = (dt & 0x7f) | 0x80;
+        dt >>>= 7;
+      }
+      b[at++] = dt;
     } else {
-      at = varint(b, at, site.kindId);
-      at = varint(b, at, site.fromId);
-      at = varint(b, at, site.toId);
+      this.#lastAtUs = Number.isSafeInteger(atUs) && atUs >= 0 ? atUs : Number.NaN;
+      at = this.#number(b, at, atUs);
     }
     at = this.#number(b, at, exchangeId);
-    at = this.#number(b, at, attempt);
-    at = this.#number(b, at, status);
-    if (method === site.method) {
-      if (site.methodId < 0x80) b[at++] = site.methodId;
-      else at = varint(b, at, site.methodId);
-    } else {
+    if (!requestKnown) {
+      at = this.#number(b, at, attempt);
       at = this.#string(b, at, method);
-      site.methodId = this.#siteId(site, method);
-      site.method = site.methodId === 0 ? undefined : method;
+      at = this.#string(b, at, path);
+      this.#slotExchange[slot] = exchangeId;
+      this.#slotAttempt[slot] = attempt;
+      this.#slotMethod[slot] = method;
+      this.#slotPath[slot] = path;
     }
-    // The ten or so events of an exchange name the same path, and the exchanges in flight at once rarely share
-    // a slot: after an exchange's first event, one comparison finds its path's id (`#path` on a miss).
-    const slot = exchangeId & recentMask;
-    if (this.#pathBySlot[slot] === path) {
-      const id = this.#pathIdBySlot[slot]!;
-      if (id < 0x80) b[at++] = id;
-      else at = varint(b, at, id);
-    } else at = this.#path(b, at, path, slot);
-    at = this.#number(b, at, bytes);
-    // The method or path may have filled the dictionary, which then started afresh: the site's ids are then stale.
-    const fresh = site.dictionary === this.#dictionary;
-    if (!fresh) at = this.#string(b, at, site.link);
-    else if (site.linkId < 0x80) b[at++] = site.linkId;
-    else at = varint(b, at, site.linkId);
-    at = this.#number(b, at, queuedUs);
-    at = this.#number(b, at, transmitUs);
-    if (fresh && note === site.note) {
-      if (site.noteId < 0x80) b[at++] = site.noteId;
-      else at = varint(b, at, site.noteId);
-    } else {
-      at = this.#string(b, at, note);
-      site.noteId = this.#siteId(site, note);
-      site.note = site.noteId === 0 ? undefined : note;
+    if (!responseKnown) {
+      at = this.#number(b, at, status);
+      at = this.#number(b, at, bytes);
+      this.#slotStatus[slot] = status;
+      this.#slotBytes[slot] = bytes;
+    }
+    if (queuedUs !== 0 || transmitUs !== 0) {
+      at = this.#number(b, at, queuedUs);
+      at = this.#number(b, at, transmitUs);
+    }
+    if (note !== '') {
+      if (note === site.note && site.noteId !== 0 && site.dictionary === this.#dictionary) {
+        if (site.noteId < 0x80) b[at++] = site.noteId;
+        else at = varint(b, at, site.noteId);
+      } else at = this.#note(at, site, note);
     }
     this.#at = at;
   }
 
   /**
-   * `#string` of a hop's path that its exchange's slot did not hold, which the slot then keeps. Written out
-   * here, not as `#string` and a second lookup for the id: counted (`npm run bench:counts`), that cost about
-   * 1,400 instructions more for each path's first sighting.
+   * A site whose id is not for this dictionary: its id if the dictionary has one for its names, else 0 and the
+   * names, after which it gets the next. Either way the site keeps the id. Returns where the next byte goes.
    */
-  #path(b: Uint8Array, at: number, path: string, slot: number): number {
-    let id = this.#id(path);
-    if (id === 0) {
+  #site(at: number, site: TraceSite): number {
+    let id = this.#siteIds.get(site.key);
+    if (id !== undefined) at = varint(this.#buffer, at, id);
+    else {
+      const b = this.#buffer;
       b[at++] = 0;
-      at = this.#text(at, path);
-      if (path.length > rememberedMaxChars) return at;
-      // Given after the text, as `#string` gives it; if that started the dictionary afresh, the slots were cleared with it.
-      id = this.#remember(path);
-    } else if (id < 0x80) b[at++] = id;
-    else at = varint(b, at, id);
-    this.#pathBySlot[slot] = path;
-    this.#pathIdBySlot[slot] = id;
+      at = this.#string(b, at, site.kind);
+      at = this.#string(b, at, site.from);
+      at = this.#string(b, at, site.to);
+      at = this.#string(b, at, site.link);
+      // Given after the names, as a decoder would: if they filled a dictionary, the site's id is in the new one.
+      if (this.#siteIds.size === dictionaryEntries) this.#startAfresh();
+      id = this.#siteIds.size + 1;
+      this.#siteIds.set(site.key, id);
+    }
+    site.dictionary = this.#dictionary;
+    site.id = id;
+    site.noteId = 0;
     return at;
   }
 
-  /** The id of `s` in the dictionary whose ids the site keeps, or 0 when it has none there (too long, or the dictionary started afresh). */
-  #siteId(site: TraceSite, s: string): number {
-    return site.dictionary === this.#dictionary ? (this.#ids.get(s) ?? 0) : 0;
-  }
-
-  /** Keeps the site's ids in this dictionary, unless one of its names is not in it (too long to remember). */
-  #learn(site: TraceSite): void {
-    const ids = this.#ids;
-    const kindId = ids.get(site.kind);
-    const fromId = ids.get(site.from);
-    const toId = ids.get(site.to);
-    const linkId = ids.get(site.link);
-    if (kindId === undefined || fromId === undefined || toId === undefined || linkId === undefined) return;
-    site.kindId = kindId;
-    site.fromId = fromId;
-    site.toId = toId;
-    site.linkId = linkId;
-    site.namesFitAByte = kindId < 0x80 && fromId < 0x80 && toId < 0x80;
-    site.method = undefined;
-    site.note = undefined;
-    site.dictionary = this.#dictionary;
+  /** `#string` of a note the site did not have an id for, which it keeps if it can. */
+  #note(at: number, site: TraceSite, note: string): number {
+    at = this.#string(this.#buffer, at, note);
+    if (site.dictionary === this.#dictionary) {
+      site.note = note;
+      site.noteId = this.#ids.get(note) ?? 0;
+    }
+    return at;
   }
 
   /** Hex SHA-256 of every event so far; adding more afterwards continues the same hash. */
@@ -269,17 +273,19 @@ export class TraceHash {
     return id;
   }
 
-  /** Gives `s` the next id, starting the dictionary afresh first if it is full; returns the id. */
-  #remember(s: string): number {
-    if (this.#ids.size === dictionaryEntries) {
-      this.#ids.clear();
-      this.#recentStrings.fill(undefined);
-      this.#pathBySlot.fill(undefined);
-      this.#dictionary = newDictionaryNumber();
-    }
-    const id = this.#ids.size + 1;
-    this.#ids.set(s, id);
-    return id;
+  /** Gives `s` the next id, starting the dictionaries afresh first if its is full. */
+  #remember(s: string): void {
+    if (this.#ids.size === dictionaryEntries) this.#startAfresh();
+    this.#ids.set(s, this.#ids.size + 1);
+  }
+
+  /** Empties both dictionaries (strings and sites), so the ids the sites keep are stale. */
+  #startAfresh(): void {
+    this.#ids.clear();
+    this.#recentStrings.fill(undefined);
+    this.#siteIds.clear();
+    this.#sites.clear();
+    this.#dictionary = newDictionaryNumber();
   }
 
   /**
