@@ -273,7 +273,7 @@ export class TraceHash {
     return id;
   }
 
-  /** Gives `s` the next id, starting the dictionaries afresh first if its is full. */
+  /** Gives `s` the next id, starting both dictionaries afresh first when this one is full. */
   #remember(s: string): void {
     if (this.#ids.size === dictionaryEntries) this.#startAfresh();
     this.#ids.set(s, this.#ids.size + 1);
