@@ -13,6 +13,11 @@ const rememberedMaxChars = 64;
 /** Slots of the dictionary's cache and of the exchanges' last messages, less one: a power of two, so a mask picks the slot. */
 const recentMask = 255;
 
+/** The last UTF-16 code unit of `s`, or 0 when it is empty. */
+function lastCharCode(s: string): number {
+  return s.length === 0 ? 0 : s.charCodeAt(s.length - 1);
+}
+
 /** LEB128 of a uint32 at `at`; returns where the next byte goes. */
 function varint(buffer: Uint8Array, at: number, n: number): number {
   while (n > 0x7f) {
@@ -73,6 +78,11 @@ export class TraceHash {
   /** Site ids by `siteKey`, and the sites `fields` made for names that came without one. */
   readonly #siteIds = new Map<string, number>();
   readonly #sites = new Map<string, TraceSite>();
+  /**
+   * A direct-mapped cache in front of `#sites`, by the names' lengths and last characters: events that arrive
+   * built (`full` mode, cache decisions) repeat a few sites, and a key string per event tripled their cost.
+   */
+  readonly #recentSites: (TraceSite | undefined)[] = new Array<TraceSite | undefined>(recentMask + 1).fill(undefined);
   /** Which dictionary `#ids` and `#siteIds` hold, as `TraceSite.dictionary` names it. */
   #dictionary = newDictionaryNumber();
   #lastAtUs = 0;
@@ -93,13 +103,24 @@ export class TraceHash {
     atUs: number, kind: TraceKind, from: string, to: string, exchangeId: number, attempt: number, status: number, method: string,
     path: string, bytes: number, link: string, queuedUs: number, transmitUs: number, note: string,
   ): void {
+    const slot = (kind.length * 31 + from.length * 17 + lastCharCode(from) * 13 + to.length * 7 + lastCharCode(to) * 3 + link.length) & recentMask;
+    let site = this.#recentSites[slot];
+    if (site === undefined || site.kind !== kind || site.from !== from || site.to !== to || site.link !== link) {
+      site = this.#siteFor(kind, from, to, link);
+      this.#recentSites[slot] = site;
+    }
+    this.hop(site, atUs, exchangeId, attempt, status, method, path, bytes, queuedUs, transmitUs, note);
+  }
+
+  /** The site `fields` keeps for these names, made the first time (a key string and a lookup: `#recentSites` spares most events both). */
+  #siteFor(kind: TraceKind, from: string, to: string, link: string): TraceSite {
     const key = siteKey(kind, from, to, link);
     let site = this.#sites.get(key);
     if (site === undefined) {
       site = new TraceSite(kind, from, to, link);
       this.#sites.set(key, site);
     }
-    this.hop(site, atUs, exchangeId, attempt, status, method, path, bytes, queuedUs, transmitUs, note);
+    return site;
   }
 
   /** `fields` of an event at `site`: the encoding above, with the site's id and last note found in the site itself. */
@@ -113,7 +134,7 @@ export class TraceHash {
     const sameExchange = this.#slotExchange[slot] === exchangeId;
     const requestKnown = sameExchange && this.#slotAttempt[slot] === attempt && this.#slotPath[slot] === path && this.#slotMethod[slot] === method;
     const responseKnown = sameExchange && this.#slotStatus[slot] === status && this.#slotBytes[slot] === bytes;
-    let dt = atUs - this.#lastAtUs;
+    const dt = atUs - this.#lastAtUs;
     const delta = dt >>> 0 === dt && dt !== 0xffff_ffff && atUs < 2 ** 53;
     const b = this.#buffer;
     let at = this.#at;
@@ -123,18 +144,8 @@ export class TraceHash {
     if (site.dictionary !== this.#dictionary) at = this.#site(at, site);
     else if (site.id < 0x80) b[at++] = site.id;
     else at = varint(b, at, site.id);
-    if (delta) {
-      this.#lastAtUs = atUs;
-      dt++;
-      while (dt > 0x7f) {
-        b[at++] = (dt & 0x7f) | 0x80;
-        dt >>>= 7;
-      }
-      b[at++] = dt;
-    } else {
-      this.#lastAtUs = Number.isSafeInteger(atUs) && atUs >= 0 ? atUs : Number.NaN;
-      at = this.#number(b, at, atUs);
-    }
+    at = this.#number(b, at, delta ? dt : atUs);
+    this.#lastAtUs = delta || (Number.isSafeInteger(atUs) && atUs >= 0) ? atUs : Number.NaN;
     at = this.#number(b, at, exchangeId);
     if (!requestKnown) {
       at = this.#number(b, at, attempt);

@@ -11,9 +11,9 @@ import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } fro
 const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
 
 What a round trip of the harness benchmark (trace off, hash, full) costs in instructions, cache misses and
-mispredicted branches, counted by valgrind's cachegrind: the same numbers on every run of the same code (and
-within about 1 % between checkouts), where the wall-clock rows of npm run bench move by a tenth on a shared
-machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
+mispredicted branches, counted by valgrind's cachegrind: trace off counts within 0.1 % from run to run,
+hash mode within about 3 % (now and then further: count twice), where the wall-clock rows of npm run bench
+move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
 by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install
 valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
 
