@@ -15,11 +15,11 @@ export interface GoldenTrace {
  * purpose: change them together.
  */
 export const goldenTraces: readonly GoldenTrace[] = [
-  { scenario: 'notes-lossy-mixed', seed: 7, hash: '982b822b7a290d7b54f2538679e7d8b33dd4874fc1b0a1834de97ee1f599b863' },
-  { scenario: 'notes-crash-after-effect', seed: 1, hash: '9c110fcb021dc80c23830ad04a05484207c048d6c990676ee892e4d018aee05d' },
-  { scenario: 'notes-cache-write-then-read', seed: 1, hash: 'a025da18f7de24d768ab6925eae22ea9dc02f44a4dcd2c2b9aca9eb859547001' },
-  { scenario: 'graph-subscription', seed: 3, hash: 'ea91c680f0830fc341a7417c11963942985fbe202cc45f2517ec0fdc569d78a6' },
-  { scenario: 'latency-mix', seed: 11, hash: '01090caddb9ecf658cd457e44c3412355aac99635f77ae0f2140c3bb341eca50' },
+  { scenario: 'notes-lossy-mixed', seed: 7, hash: '28e3f5adc4d174dbf2bb24ed575ffb8ee92b0b4433c1e8d921627a6ea9138498' },
+  { scenario: 'notes-crash-after-effect', seed: 1, hash: '6b0d8a61691a565650b6c686e21165b9a5b0a9ccaf40a3344814ccff45da411f' },
+  { scenario: 'notes-cache-write-then-read', seed: 1, hash: '147af61951a776cd53ff190edcfd693809b61ab2b65a7a35678f0108c9ff6ce6' },
+  { scenario: 'graph-subscription', seed: 3, hash: '1ef90c1b6a5c633173949f45376c638b724e7da322f3edcadddb64ec1bcede63' },
+  { scenario: 'latency-mix', seed: 11, hash: '20d066e59aa94edc623b521624acba3d957f26b411bc84d5ee01354565bf2bf6' },
 ];
 
 /** Each golden scenario's hash as this Node computes it, in the order of `goldenTraces`. */

@@ -24,6 +24,7 @@ function plainDigest(events: readonly TraceEvent[]): string {
     bytes.push(Number(value));
   };
   const sha = createHash('sha256');
+  /** Its UTF-8 length, then its bytes (without the 0 that comes first when a string is not remembered). */
   const text = (s: string): void => {
     const utf8 = new TextEncoder().encode(s);
     varint(BigInt(utf8.length));
@@ -85,7 +86,7 @@ function plainDigest(events: readonly TraceEvent[]): string {
     if (!sameRequest) {
       number(e.attempt);
       string(e.method);
-      string(e.path);
+      text(e.path);
     }
     if (!sameResponse) {
       number(e.status);
@@ -199,8 +200,8 @@ describe('the trace hash', () => {
   });
 
   it('agrees across buffer flushes and a dictionary that fills up and starts afresh', () => {
-    // 12,000 distinct paths: the dictionary (4,096) starts afresh twice, the buffer flushes many times.
-    const list = Array.from({ length: 30_000 }, (_, i) => event(i * 1_000_003, `/notes/${i % 12_000}`));
+    // 12,000 distinct notes: the dictionary (4,096) starts afresh twice, the buffer flushes many times.
+    const list = Array.from({ length: 30_000 }, (_, i) => ({ ...event(i * 1_000_003, `/notes/${i % 12_000}`), note: `note ${i % 12_000}` }));
     expect(fastDigest(list)).toBe(plainDigest(list));
   });
 
@@ -224,11 +225,11 @@ describe('the trace hash', () => {
   });
 
   it('through sites, relearns their ids each time the dictionary starts afresh', () => {
-    // New paths and now and then a new method fill the dictionary; notes come back, or are new.
+    // New methods fill the dictionary; notes come back, or are new.
     const list = Array.from({ length: 30_000 }, (_, i) => ({
       ...event(i * 1_000_003, `/notes/${i % 12_000}`),
       kind: i % 3 === 0 ? 'deliver' as const : 'send' as const,
-      method: i % 5 === 0 ? `M${i}` : 'PUT',
+      method: i % 2 === 0 ? `M${i}` : 'PUT',
       note: i % 7 === 0 ? `note ${i % 50}` : i % 11 === 0 ? `new ${i}` : '',
     }));
     const [once, again] = [hopDigests([list]), hopDigests([list, list.slice(0, 20_000)])];
@@ -236,36 +237,77 @@ describe('the trace hash', () => {
     expect(again).toEqual([plainDigest(list), plainDigest(list.slice(0, 20_000))]);
   });
 
-  it('through sites, writes out again the path an exchange keeps naming once the dictionary has started afresh', () => {
-    // One exchange, one path, and a new note every event: the notes fill the dictionary, and the path's id from
-    // before is no longer valid, though the slot of its exchange last held it.
-    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, '/notes/7'), exchangeId: 7, note: `new ${i}` }));
+  it('through sites, writes out again the method an exchange keeps naming once the dictionary has started afresh', () => {
+    // One exchange, one method, a new attempt every event and a new note: the notes fill the dictionary, and the
+    // method's id from before is no longer valid, though the slot of its exchange last held it.
+    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, '/notes/7'), exchangeId: 7, attempt: i, method: 'PATCH', note: `new ${i}` }));
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
-  it('through sites, keeps for an exchange the id its path took in a dictionary that started afresh for it', () => {
-    // Every exchange names a new path three times. The path that finds the dictionary full starts it afresh and is its
-    // first entry; the site relearns its names on the second event, and the third finds the path by its exchange's slot.
-    const list = Array.from({ length: 15_000 }, (_, i) => ({ ...event(i, `/notes/${Math.floor(i / 3)}`), exchangeId: Math.floor(i / 3) }));
+  it('through sites, keeps for an exchange the id its method took in a dictionary that started afresh for it', () => {
+    // Every exchange names a new method three times. The method that finds the dictionary full starts it afresh and is
+    // its first entry; the site relearns its names on the second event, and the third finds it by its exchange's slot.
+    const list = Array.from({ length: 15_000 }, (_, i) => ({ ...event(i, '/notes/1'), exchangeId: Math.floor(i / 3), method: `M${Math.floor(i / 3)}` }));
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
-  it('through sites, writes out a note the site knew once the path before it has started the dictionary afresh', () => {
-    // Every event a new exchange and path, and the note the site keeps: one path fills the dictionary, and the
+  it('through sites, writes out a note the site knew once the method before it has started the dictionary afresh', () => {
+    // Every event a new exchange and method, and the note the site keeps: one method fills the dictionary, and the
     // note after it in that event must not be written with its id from before.
-    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, `/notes/${i}`), exchangeId: i, note: 'handled in 15.000 ms' }));
+    const list = Array.from({ length: 10_000 }, (_, i) => ({ ...event(i, `/notes/${i}`), exchangeId: i, method: `M${i}`, note: 'handled in 15.000 ms' }));
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
   it('gives a site first seen as its names fill the dictionary its id in the new one', () => {
     // However many entries the dictionary lacks when the new site comes, one of its four new names may fill it.
     for (let missing = 0; missing <= 6; missing++) {
-      const filling = Array.from({ length: 4_096 - 5 - missing }, (_, i) => ({ ...event(i, `/notes/${i}`), exchangeId: i }));
+      const filling = Array.from({ length: 4_096 - 5 - missing }, (_, i) => ({ ...event(i, '/notes/1'), exchangeId: i, method: `M${i}` }));
       const site = { ...event(5_000, '/notes/0'), kind: 'deliver' as const, from: 'client-9', to: 'cache-9', link: 'wan:client-9' };
       const list = [...filling, site, { ...site, atUs: 5_001 }, { ...filling[0]!, atUs: 5_002 }];
       expect({ missing, hashes: hopDigests([list]) }).toEqual({ missing, hashes: [plainDigest(list)] });
       expect({ missing, hash: fastDigest(list) }).toEqual({ missing, hash: plainDigest(list) });
     }
+  });
+
+  it('through sites, writes in one step only what the step-by-step encoding would write the same, at every bound', () => {
+    // `hop` writes a known message's event in place when its numbers are uint32 varints and its ids one byte: each
+    // case sits on a bound of that shortcut, after a request that fills the exchange's slot, and from the second
+    // round on at a site whose id the fillers pushed past one byte.
+    const last = 2 ** 32 - 2;
+    const cases: Partial<TraceEvent>[] = [
+      { atUs: last }, { atUs: last + 1 }, { atUs: 2 ** 21 }, { atUs: 10 }, { exchangeId: last }, { exchangeId: last + 1 },
+      { exchangeId: -1 }, { exchangeId: -0 }, { exchangeId: 2 ** 32 + 5 }, { status: last }, { status: last + 1 }, { status: -200 },
+      { bytes: last }, { bytes: last + 1 }, { bytes: 0.5 }, { queuedUs: last, transmitUs: 1 }, { queuedUs: 1, transmitUs: last + 1 },
+      { queuedUs: -1, transmitUs: 1 },
+      { path: ['/notes', '1'].join('/') }, { path: '/notes/2' }, { method: 'GET' }, { attempt: 2 }, { note: 'lost' }, { kind: 'deliver' },
+    ];
+    const list: TraceEvent[] = [];
+    const add = (e: TraceEvent): void => {
+      list.push({ ...e, atUs: (list.at(-1)?.atUs ?? 0) + e.atUs });
+    };
+    let request = { ...event(10, '/notes/1'), exchangeId: 5 };
+    for (let round = 0; round < 3; round++) {
+      // A note's id past one byte at a site whose id is not (the first site), after one or the other at the last.
+      const note = round === 0 ? 'handled in 15.000 ms' : 'note 0 129';
+      for (const change of [...cases, { note }, { note, from: 'client-0' }]) {
+        add(request);
+        add({ ...request, ...change, atUs: change.atUs ?? 1 });
+        add({ ...request, ...change, atUs: 2 });
+      }
+      // 130 new sites, each with a new note, before the next round.
+      for (let i = 0; i < 130; i++) add({ ...request, from: `client-${i}`, note: `note ${round} ${i}`, atUs: 1 });
+      request = { ...request, from: 'client-129' };
+    }
+    // A time from 2^53 on, a small distance after the last: written as itself.
+    list.push({ ...request, atUs: 2 ** 53 - 2 }, { ...request, atUs: 2 ** 53 }, { ...request, atUs: 2 ** 53 + 2 });
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
+    expect(fastDigest(list)).toBe(plainDigest(list));
+  });
+
+  it('through sites, flushes the buffer between events of one message as the step-by-step encoding does', () => {
+    // 30,000 events of one message, each a few bytes: hundreds of kilobytes, every event on the shortcut.
+    const list = Array.from({ length: 30_000 }, (_, i) => ({ ...event(i * 70_001, '/notes/1'), queuedUs: i % 300, note: i % 2 === 0 ? 'lost' : '' }));
+    expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
 
   it('through sites, writes out every time a method or note too long to remember', () => {

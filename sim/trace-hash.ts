@@ -13,6 +13,11 @@ const rememberedMaxChars = 64;
 /** Slots of the dictionary's cache and of the exchanges' last messages, less one: a power of two, so a mask picks the slot. */
 const recentMask = 255;
 
+/** Whether `n` is written as the varint of n + 1 in a uint32 (`#number`, and `hop` in place): not past 2^32 − 2, not negative, not a fraction. */
+function inVarintRange(n: number): boolean {
+  return n >>> 0 === n && n !== 0xffff_ffff;
+}
+
 /** The last UTF-16 code unit of `s`, or 0 when it is empty. */
 function lastCharCode(s: string): number {
   return s.length === 0 ? 0 : s.charCodeAt(s.length - 1);
@@ -43,12 +48,15 @@ const timeDelta = 16; // atUs is written as its distance from the previous event
  *    the first time, 0 and the four names as strings;
  * 3. `atUs`: with `timeDelta`, the distance from the previous event's, else itself as a number;
  * 4. `exchangeId` as a number;
- * 5. unless `sameRequest`: `attempt`, `method`, `path`; unless `sameResponse`: `status`, `bytes`; unless
- *    `noTimes`: `queuedUs`, `transmitUs`; unless `noNote`: `note`.
+ * 5. unless `sameRequest`: `attempt`, `method` and `path` (as text); unless `sameResponse`: `status`, `bytes`;
+ *    unless `noTimes`: `queuedUs`, `transmitUs`; unless `noNote`: `note`.
  *
  * A number n is the LEB128 varint of n + 1 (0 then the ECMAScript string form when n is not a safe integer
- * in [0, 2^53 − 1)); a string is the varint of its id in a dictionary of strings by first appearance or, the
- * first time (and always when long), 0, its UTF-8 length and its bytes. "Its exchange's last event" is the
+ * in [0, 2^53 − 1)); a text is the varint of its UTF-8 length and its bytes; a string is the varint of its id
+ * in a dictionary of strings by first appearance or, the first time (and always when long), 0 and its text.
+ * A path is always text, never remembered: a run of writes names a new path in nearly every exchange, and
+ * remembering each cost a `Map` lookup and insert, where its ten-odd bytes cost the native SHA-256 a few
+ * nanoseconds (docs/decisions.md, Trace hash). "Its exchange's last event" is the
  * last event whose `exchangeId & 255` was the same, if it had this `exchangeId`; `timeDelta` is set
  * when the previous time was a safe integer in [0, 2^53), the distance an integer in [0, 2^32 − 1) and the
  * time below 2^53, so that adding the distance back is exact. When either dictionary holds 4,096 entries and
@@ -123,8 +131,87 @@ export class TraceHash {
     return site;
   }
 
-  /** `fields` of an event at `site`: the encoding above, with the site's id and last note found in the site itself. */
+  /**
+   * `fields` of an event at `site`: the encoding above, with the site's id and last note found in the site
+   * itself. Nine events in ten of a round trip pass on the request its exchange's slot already holds, at a
+   * known site, a short while later, with numbers a uint32 varint holds: those are written here, the same
+   * bytes `#event` would write, without calling it. Anything else (a new request, a number past 2^32 − 2, a
+   * site or note to learn, an id past one byte) goes to `#event`. Counted with `npm run bench:counts`:
+   * docs/decisions.md, Trace hash.
+   */
   hop(
+    site: TraceSite, atUs: number, exchangeId: number, attempt: number, status: number, method: string, path: string, bytes: number,
+    queuedUs: number, transmitUs: number, note: string,
+  ): void {
+    const slot = exchangeId & recentMask;
+    const dt = atUs - this.#lastAtUs;
+    let at = this.#at;
+    if (
+      at + eventHeadroomBytes <= bufferBytes && site.dictionary === this.#dictionary && site.id < 0x80 &&
+      this.#slotExchange[slot] === exchangeId && this.#slotAttempt[slot] === attempt && this.#slotPath[slot] === path &&
+      this.#slotMethod[slot] === method && (note === '' || (note === site.note && site.noteId !== 0 && site.noteId < 0x80)) &&
+      atUs < 2 ** 53 && inVarintRange(dt) && inVarintRange(exchangeId) && inVarintRange(status) && inVarintRange(bytes) &&
+      inVarintRange(queuedUs) && inVarintRange(transmitUs)
+    ) {
+      const b = this.#buffer;
+      const responseKnown = this.#slotStatus[slot] === status && this.#slotBytes[slot] === bytes;
+      const times = queuedUs !== 0 || transmitUs !== 0;
+      b[at++] = sameRequest | (responseKnown ? sameResponse : 0) | (times ? 0 : noTimes) | (note === '' ? noNote : 0) | timeDelta;
+      b[at++] = site.id;
+      // Each varint written out in place: as calls to `varint`, V8 inlined some and not others, and this path
+      // cost 390 instructions a round trip more; with only the response's two as calls, 260 more (counted).
+      let n = dt + 1;
+      while (n > 0x7f) {
+        b[at++] = n | 0x80;
+        n >>>= 7;
+      }
+      b[at++] = n;
+      this.#lastAtUs = atUs;
+      n = exchangeId + 1;
+      while (n > 0x7f) {
+        b[at++] = n | 0x80;
+        n >>>= 7;
+      }
+      b[at++] = n;
+      if (!responseKnown) {
+        n = status + 1;
+        while (n > 0x7f) {
+          b[at++] = n | 0x80;
+          n >>>= 7;
+        }
+        b[at++] = n;
+        n = bytes + 1;
+        while (n > 0x7f) {
+          b[at++] = n | 0x80;
+          n >>>= 7;
+        }
+        b[at++] = n;
+        this.#slotStatus[slot] = status;
+        this.#slotBytes[slot] = bytes;
+      }
+      if (times) {
+        n = queuedUs + 1;
+        while (n > 0x7f) {
+          b[at++] = n | 0x80;
+          n >>>= 7;
+        }
+        b[at++] = n;
+        n = transmitUs + 1;
+        while (n > 0x7f) {
+          b[at++] = n | 0x80;
+          n >>>= 7;
+        }
+        b[at++] = n;
+      }
+      if (note !== '') b[at++] = site.noteId;
+      this.#at = at;
+      return;
+    }
+    this.#event(site, atUs, exchangeId, attempt, status, method, path, bytes, queuedUs, transmitUs, note);
+  }
+
+  /** `hop` of any event, the encoding above step by step. */
+  #event(
     site: TraceSite, atUs: number, exchangeId: number, attempt: number, status: number, method: string, path: string, bytes: number,
     queuedUs: number, transmitUs: number, note: string,
   ): void {
@@ -135,7 +222,7 @@ export class TraceHash {
     const requestKnown = sameExchange && this.#slotAttempt[slot] === attempt && this.#slotPath[slot] === path && this.#slotMethod[slot] === method;
     const responseKnown = sameExchange && this.#slotStatus[slot] === status && this.#slotBytes[slot] === bytes;
     const dt = atUs - this.#lastAtUs;
-    const delta = dt >>> 0 === dt && dt !== 0xffff_ffff && atUs < 2 ** 53;
+    const delta = inVarintRange(dt) && atUs < 2 ** 53;
     const b = this.#buffer;
     let at = this.#at;
     b[at++] = (requestKnown ? sameRequest : 0) | (responseKnown ? sameResponse : 0) | (queuedUs === 0 && transmitUs === 0 ? noTimes : 0) |
@@ -150,7 +237,7 @@ export class TraceHash {
     if (!requestKnown) {
       at = this.#number(b, at, attempt);
       at = this.#string(b, at, method);
-      at = this.#string(b, at, path);
+      at = this.#text(at, path);
       this.#slotExchange[slot] = exchangeId;
       this.#slotAttempt[slot] = attempt;
       this.#slotMethod[slot] = method;
@@ -224,7 +311,7 @@ export class TraceHash {
 
   #number(b: Uint8Array, at: number, n: number): number {
     // -0 passes as 0, as its string form "0" did in the text lines.
-    if (n >>> 0 !== n || n === 0xffff_ffff) return this.#rareNumber(at, n);
+    if (!inVarintRange(n)) return this.#rareNumber(at, n);
     // The varint written out here and in `#string`: measured faster than a call to `varint` on this path.
     n++;
     while (n > 0x7f) {

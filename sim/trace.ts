@@ -118,12 +118,15 @@ export class Trace {
   #omitted = 0;
   #count = 0;
   readonly #hash: TraceHash | undefined;
+  /** `#hash` in `hash` mode, where `wire` hands it the fields without building an event. */
+  readonly #hashOnly: TraceHash | undefined;
 
   constructor(mode: TraceMode = 'full', bound: TraceBound = defaultTraceBound) {
     this.mode = mode;
     this.#bound = bound;
     this.on = mode !== 'off';
     this.#hash = this.on ? new TraceHash() : undefined;
+    this.#hashOnly = mode === 'hash' ? this.#hash : undefined;
   }
 
   get count(): number {
@@ -158,18 +161,25 @@ export class Trace {
    * builds no event: it hands the fields to the hash as they are. Every hop of every message goes through here.
    */
   wire(site: TraceSite, atUs: number, env: WireMessage, note: string, queuedUs = 0, transmitUs = 0): void {
-    const hash = this.#hash;
-    if (hash === undefined) return;
-    if (this.mode === 'full') {
-      this.record(wireEvent(atUs, site.kind, site.from, site.to, env, note, site.link, queuedUs, transmitUs));
+    // Kept this small so that V8 inlines it into every hop's caller: the other cases are a call away.
+    const hash = this.#hashOnly;
+    if (hash === undefined || env.kind === 'frame') {
+      this.#wireOther(site, atUs, env, note, queuedUs, transmitUs);
       return;
     }
     this.#count++;
-    if (env.kind === 'frame') hash.hop(site, atUs, env.exchangeId, 0, 0, 'WS', '/graphql', env.bytes, queuedUs, transmitUs, env.label);
-    else {
-      const { method, path } = env.request;
-      const status = env.kind === 'response' ? env.response.status : 0;
-      hash.hop(site, atUs, env.exchangeId, env.attempt, status, method, path, env.bytes, queuedUs, transmitUs, note);
+    const request = env.request;
+    hash.hop(site, atUs, env.exchangeId, env.attempt, env.kind === 'response' ? env.response.status : 0, request.method, request.path, env.bytes, queuedUs, transmitUs, note);
+  }
+
+  /** `wire` in `full` mode, and of a frame in `hash` mode. */
+  #wireOther(site: TraceSite, atUs: number, env: WireMessage, note: string, queuedUs: number, transmitUs: number): void {
+    const hash = this.#hash;
+    if (hash === undefined) return;
+    if (this.mode === 'full') this.record(wireEvent(atUs, site.kind, site.from, site.to, env, note, site.link, queuedUs, transmitUs));
+    else if (env.kind === 'frame') {
+      this.#count++;
+      hash.hop(site, atUs, env.exchangeId, 0, 0, 'WS', '/graphql', env.bytes, queuedUs, transmitUs, env.label);
     }
   }
 
