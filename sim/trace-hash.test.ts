@@ -278,8 +278,8 @@ describe('the trace hash', () => {
       { atUs: last }, { atUs: last + 1 }, { atUs: 2 ** 21 }, { atUs: 10 }, { exchangeId: last }, { exchangeId: last + 1 },
       { exchangeId: -1 }, { exchangeId: -0 }, { exchangeId: 2 ** 32 + 5 }, { status: last }, { status: last + 1 }, { status: -200 },
       { bytes: last }, { bytes: last + 1 }, { bytes: 0.5 }, { queuedUs: last, transmitUs: 1 }, { queuedUs: 1, transmitUs: last + 1 },
-      { queuedUs: -1, transmitUs: 1 },
-      { path: ['/notes', '1'].join('/') }, { path: '/notes/2' }, { method: 'GET' }, { attempt: 2 }, { note: 'lost' }, { kind: 'deliver' },
+      { queuedUs: -1, transmitUs: 1 }, { path: ['/notes', '1'].join('/') }, { path: '/notes/2' }, { method: 'GET' }, { attempt: 2 },
+      { note: 'lost' }, { kind: 'deliver' },
     ];
     const list: TraceEvent[] = [];
     const add = (e: TraceEvent): void => {
@@ -305,7 +305,7 @@ describe('the trace hash', () => {
   });
 
   it('through sites, flushes the buffer between events of one message as the step-by-step encoding does', () => {
-    // 30,000 events of one message, each a few bytes: hundreds of kilobytes, every event on the shortcut.
+    // 30,000 events of one message, each a few bytes: hundreds of kilobytes, all but the first two on the shortcut.
     const list = Array.from({ length: 30_000 }, (_, i) => ({ ...event(i * 70_001, '/notes/1'), queuedUs: i % 300, note: i % 2 === 0 ? 'lost' : '' }));
     expect(hopDigests([list])).toEqual([plainDigest(list)]);
   });
