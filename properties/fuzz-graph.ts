@@ -28,6 +28,9 @@ const document = fc.oneof(
     'mutation { addComment(postId: 1, body: "hi") { id } }',
     'mutation { addComment(postId: 999999, body: "") { id } }',
     'subscription { commentAdded(postId: 1) { id } }',
+    // graphql-js 16's validate threw on these (a variable in a condition at a subscription's root).
+    'subscription ($b: Boolean!) { commentAdded(postId: 1) @skip(if: $b) { id } }',
+    'subscription { ... @include(if: $b) { commentAdded(postId: 1) { id } } }',
     'query A { user(id: 1) { name } } query B { user(id: 2) { name } }',
     'fragment A on User { ...B } fragment B on User { ...A } { user(id: 1) { ...A } }',
     '{ user(id: "\ud800") { name } }',

@@ -1,6 +1,16 @@
 import { hideSuggestions } from './limits/suggestions.js';
 import { sha256Hex } from './persisted/sha256-hex.js';
-import { type DocumentNode, GraphQLError, parse, type GraphQLSchema, specifiedRules, validate, type ValidationRule } from 'graphql';
+import { rulesInOnePass } from './rules-in-one-pass.js';
+import { singleFieldSubscriptionsRule } from './subscriptions/root-field-rule.js';
+import { type DocumentNode, GraphQLError, parse, type GraphQLSchema, SingleFieldSubscriptionsRule, specifiedRules, validate, type ValidationRule } from 'graphql';
+
+/**
+ * The rules a document must pass, in the order their errors are listed: graphql-js's specified rules, its
+ * subscription rule with the spec's newer check (`subscriptions/root-field-rule.ts`), then `extra`.
+ */
+export function documentRules(extra: readonly ValidationRule[]): ValidationRule[] {
+  return [...specifiedRules.map((rule) => (rule === SingleFieldSubscriptionsRule ? singleFieldSubscriptionsRule : rule)), ...extra];
+}
 
 export type Prepared = { readonly ok: true; readonly document: DocumentNode; readonly hash: string } | { readonly ok: false; readonly errors: readonly GraphQLError[]; readonly hash: string };
 
@@ -14,6 +24,7 @@ export class DocumentCache {
   readonly #capacity: number;
   readonly #entries = new Map<string, Prepared>();
   readonly #parse: (query: string) => DocumentNode | GraphQLError;
+  /** `documentRules` as one rule: the same errors in half the time (`rules-in-one-pass.ts`). */
   readonly #rules: readonly ValidationRule[];
   #hits = 0;
   #misses = 0;
@@ -22,7 +33,7 @@ export class DocumentCache {
     this.#schema = schema;
     this.#capacity = options.capacity ?? 1_000;
     this.#parse = options.parse ?? parseOrError;
-    this.#rules = [...specifiedRules, ...(options.rules ?? [])];
+    this.#rules = [rulesInOnePass(documentRules(options.rules ?? []))];
   }
 
   /** Queries answered from the cache. */
@@ -48,7 +59,7 @@ export class DocumentCache {
     const parsed = this.#parse(query);
     const prepared: Prepared = parsed instanceof GraphQLError
       ? { ok: false, errors: [parsed], hash }
-      : ((errors) => (errors.length > 0 ? { ok: false as const, errors, hash } : { ok: true as const, document: parsed, hash }))(hideSuggestions(validate(this.#schema, parsed, this.#rules)));
+      : ((errors) => (errors.length > 0 ? { ok: false as const, errors, hash } : { ok: true as const, document: parsed, hash }))(hideSuggestions(validate(this.#schema, parsed, this.#rules, { hideSuggestions: true })));
     this.#entries.set(hash, prepared);
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
     return prepared;

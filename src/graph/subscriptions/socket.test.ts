@@ -239,6 +239,7 @@ describe('limits and gates on subscriptions', () => {
     ['too costly', 'subscription { commentAdded(postId: 9) { author { posts(limit: 50) { comments(limit: 50) { body } } } } }', /estimated cost of \d+; the maximum cost is 250/],
     ['not valid', 'subscription { commentAdded(postId: 9) { body password } }', /Cannot query field "password"/],
     ['two root fields', 'subscription { a: commentAdded(postId: 9) { body } b: commentAdded(postId: 8) { body } }', /must select only one top level field/],
+    ['conditional at its root', 'subscription ($b: Boolean = false) { commentAdded(postId: 9) @skip(if: $b) { body } }', /must not use `@skip` or `@include` directives in the top level selection/],
     ['not even a document', 'subscription {', /Syntax Error/],
   ])('answers a document that is %s with error, and no resolver runs', async (_what, query, message) => {
     const t = new TestOrigin();
