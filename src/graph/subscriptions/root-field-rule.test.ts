@@ -14,6 +14,9 @@ describe('a subscription\'s root selection is unconditional (graphql-spec#860)',
     expect(errors('subscription S($b: Boolean!) { ... @include(if: $b) { commentAdded(postId: 1) { id } } ...F } fragment F on Subscription { commentAdded(postId: 1) @skip(if: true) { id } }')).toEqual([
       { message: 'Subscription "S" must not use `@skip` or `@include` directives in the top level selection.', locations: [{ line: 1, column: 36 }, { line: 1, column: 148 }] },
     ]);
+    expect(errors('subscription { ... on Subscription { commentAdded(postId: 1) @include(if: false) { id } } }')).toEqual([
+      { message: 'Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.', locations: [{ line: 1, column: 62 }] },
+    ]);
   });
 
   it('leaves them alone below the root, and in queries', () => {
