@@ -11,9 +11,9 @@ import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } fro
 const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
 
 What a round trip of the harness benchmark (trace off, hash, full) costs in instructions, cache misses and
-mispredicted branches, counted by valgrind's cachegrind: trace off counts within 0.1 % from run to run,
-hash mode within about 3 % (now and then further: count twice), where the wall-clock rows of npm run bench
-move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
+mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
+0.3 % from run to run (a count worth acting on is still worth repeating), where the wall-clock rows of
+npm run bench move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
 by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install
 valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
 
@@ -65,14 +65,17 @@ await mkdir(outDir, { recursive: true });
  * One process under cachegrind. Node runs single-threaded (no concurrent compiler or collector) with fixed
  * hash and random seeds, so the same code gives the same counts, to a few thousand instructions. An old
  * generation that starts at 1 GB leaves out full collections: one fell inside the counted runs in one
- * checkout and not in another, which moved the same code's counts by a sixth. The young generation is
- * pinned as in `npm run bench`, and its collections are counted.
+ * checkout and not in another, which moved the same code's counts by a sixth. V8's memory reducer is off: it
+ * starts full collections on wall-clock timers when a process allocates slowly, which a process under valgrind
+ * always seems to, so where they fell depended on the host's speed (hash mode read 42,928 and 59,734
+ * instructions a round trip in two runs of one checkout; with it off, 51,294–51,336 in three). The young
+ * generation is pinned as in `npm run bench`, and its collections are counted.
  */
 function countedRun(mode: string, runs: number): Promise<CachegrindCounts> {
   const file = absolute(outDir, `cachegrind.${mode}.${runs}.out`);
   const args = [
     '--tool=cachegrind', '--cache-sim=yes', '--branch-sim=yes', `--cachegrind-out-file=${file}`,
-    process.execPath, '--preserve-symlinks', '--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--initial-old-space-size=1024', entry, String(runs), mode,
+    process.execPath, '--preserve-symlinks', '--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--initial-old-space-size=1024', '--no-memory-reducer', entry, String(runs), mode,
   ];
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { cwd: buildDir, stdio: ['ignore', 'ignore', 'pipe'] });
