@@ -36,14 +36,13 @@ const variableNames = ['v', 'n', 'b', 'w', 'v'];
 const operationKinds = ['query', 'query', 'mutation', 'subscription'];
 const operationNames = ['', 'A', 'A', 'B'];
 
-const pickOf = <T,>(items: readonly T[]) => fc.nat({ max: items.length - 1 }).map((index) => items[index]!);
 const sometimes = <T,>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { freq: 3, nil: undefined });
 
 const field = {
-  alias: sometimes(pickOf(['x', 'y', 'name'])),
-  name: pickOf(fieldNames),
-  args: sometimes(pickOf(argumentTexts)),
-  directive: sometimes(pickOf(directiveTexts)),
+  alias: sometimes(fc.constantFrom('x', 'y', 'name')),
+  name: fc.constantFrom(...fieldNames),
+  args: sometimes(fc.constantFrom(...argumentTexts)),
+  directive: sometimes(fc.constantFrom(...directiveTexts)),
 };
 const fieldText = ({ alias, name, args, directive }: { alias?: string; name: string; args?: string; directive?: string }, children = ''): string =>
   [alias === undefined ? name : `${alias}: ${name}`, args === undefined ? '' : `(${args})`, directive ?? '', children].join(' ');
@@ -56,22 +55,22 @@ const selectionSet = fc.letrec<{ set: string; selection: string }>((tie) => ({
     { maxDepth: 4, depthSize: 'small', withCrossShrink: true },
     fc.record(field, { requiredKeys: ['name'] }).map((leaf) => fieldText(leaf)),
     fc.record({ ...field, children: tie('set') }, { requiredKeys: ['name', 'children'] }).map((object) => fieldText(object, object.children)),
-    fc.record({ on: sometimes(pickOf(typeConditions)), directive: sometimes(pickOf(directiveTexts)), children: tie('set') })
+    fc.record({ on: sometimes(fc.constantFrom(...typeConditions)), directive: sometimes(fc.constantFrom(...directiveTexts)), children: tie('set') })
       .map(({ on, directive, children }) => `... ${on === undefined ? '' : `on ${on}`} ${directive ?? ''} ${children}`),
-    fc.record({ name: pickOf(fragmentNames), directive: sometimes(pickOf(directiveTexts)) }).map(({ name, directive }) => `...${name} ${directive ?? ''}`),
+    fc.record({ name: fc.constantFrom(...fragmentNames), directive: sometimes(fc.constantFrom(...directiveTexts)) }).map(({ name, directive }) => `...${name} ${directive ?? ''}`),
   ),
 })).set;
 
 const operation = fc.record({
-  kind: pickOf(operationKinds),
-  name: pickOf(operationNames),
-  variables: fc.array(fc.tuple(pickOf(variableNames), pickOf(variableTypes)), { maxLength: 3 }),
-  directive: sometimes(pickOf(directiveTexts)),
+  kind: fc.constantFrom(...operationKinds),
+  name: fc.constantFrom(...operationNames),
+  variables: fc.array(fc.tuple(fc.constantFrom(...variableNames), fc.constantFrom(...variableTypes)), { maxLength: 3 }),
+  directive: sometimes(fc.constantFrom(...directiveTexts)),
   set: selectionSet,
 }).map(({ kind, name, variables, directive, set }) =>
   `${kind} ${name}${variables.length === 0 ? '' : `(${variables.map(([v, type]) => `$${v}: ${type}`).join(', ')})`} ${directive ?? ''} ${set}`);
 
-const fragment = fc.record({ name: pickOf(fragmentNames.slice(0, 2)), on: pickOf(typeConditions), set: selectionSet })
+const fragment = fc.record({ name: fc.constantFrom(...fragmentNames.slice(0, 2)), on: fc.constantFrom(...typeConditions), set: selectionSet })
   .map(({ name, on, set }) => `fragment ${name} on ${on} ${set}`);
 
 /** One to three operations and up to two fragments, in any order: duplicates, cycles and strays included. */
