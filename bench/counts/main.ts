@@ -14,7 +14,8 @@ What a round trip of the harness benchmark (trace off, hash, full) costs in inst
 mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
 0.3 % from run to run (a count worth acting on is still worth repeating), where the wall-clock rows of
 npm run bench move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
-by the round trips between them, leaves out node's startup and warm-up. Needs valgrind (apt install
+by the round trips between them, leaves out node's startup and warm-up. Run one at a time: beside another
+count, one checkout's hash mode read 41,069 instructions a round trip, alone 49,462. Needs valgrind (apt install
 valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
 
   --modes <list>   trace modes to count, comma-separated (default off,hash); the first is the base the
