@@ -52,6 +52,16 @@ export function visitorsInOnePass(visitors: readonly ASTVisitor[]): ASTVisitor {
     return known;
   };
 
+  /** Visitor `i`'s leave handler called: the edit it returns, or undefined (on leave, `false` is no edit). */
+  const leaveOf = (i: number, handler: Handler, node: ASTNode, key: unknown, parent: unknown, path: unknown, ancestors: unknown): unknown => {
+    const result = handler.call(visitors[i]!, node, key, parent, path, ancestors);
+    if (result === BREAK) {
+      skipping[i] = BREAK;
+      return undefined;
+    }
+    return result === false ? undefined : result;
+  };
+
   return {
     enter(node, key, parent, path, ancestors) {
       const { visitors: which, handlers } = handlersOf(node.kind).enter;
@@ -77,12 +87,8 @@ export function visitorsInOnePass(visitors: readonly ASTVisitor[]): ASTVisitor {
         for (let j = 0; j < which.length; j++) {
           const i = which[j]!;
           if (skipping[i] !== null) continue;
-          const result = handlers[j]!.call(visitors[i]!, node, key, parent, path, ancestors);
-          if (result === BREAK) {
-            skipping[i] = BREAK;
-          } else if (result !== undefined && result !== false) {
-            return result;
-          }
+          const edit = leaveOf(i, handlers[j]!, node, key, parent, path, ancestors);
+          if (edit !== undefined) return edit;
         }
         return undefined;
       }
@@ -92,12 +98,8 @@ export function visitorsInOnePass(visitors: readonly ASTVisitor[]): ASTVisitor {
         const handler = which[j] === i ? handlers[j++] : undefined;
         if (skipping[i] === null) {
           if (handler === undefined) continue;
-          const result = handler.call(visitors[i]!, node, key, parent, path, ancestors);
-          if (result === BREAK) {
-            skipping[i] = BREAK;
-          } else if (result !== undefined && result !== false) {
-            return result;
-          }
+          const edit = leaveOf(i, handler, node, key, parent, path, ancestors);
+          if (edit !== undefined) return edit;
         } else if (skipping[i] === node) {
           skipping[i] = null;
           skippingSubtrees--;
