@@ -7,12 +7,12 @@
 export { parseScenario, parseScenarioText, ScenarioError, type ScenarioInput, type ScenarioSpec } from '../sim/scenario/spec.js';
 
 // Your own app as the origin, in a virtual world lent for the run.
-export { runGuestScenario, type GuestScenarioOptions } from '../host/run-guest-scenario.js';
-export { fetchOrigin, type FetchApp, type FetchHandler } from '../host/adapters/fetch-origin.js';
-export { listenerOrigin, type RequestListener } from '../host/adapters/listener-origin.js';
-export type { AdaptedApp, AdapterOptions } from '../host/adapters/adapted-app.js';
-export { setCookieList } from '../host/adapters/set-cookie-list.js';
-export { virtualEpochMs } from '../host/world/epoch.js';
+export { runGuestScenario, type GuestScenarioOptions } from '../sim/host/run-guest-scenario.js';
+export { fetchOrigin, type FetchApp, type FetchHandler } from '../sim/host/adapters/fetch-origin.js';
+export { listenerOrigin, type RequestListener } from '../sim/host/adapters/listener-origin.js';
+export type { AdaptedApp, AdapterOptions } from '../sim/host/adapters/adapted-app.js';
+export { setCookieList } from '../sim/host/adapters/set-cookie-list.js';
+export { virtualEpochMs } from '../sim/host/world/epoch.js';
 
 // apisim's own origin, and what any run returns.
 export { runScenario, type RunOptions } from '../sim/scenario/run.js';
@@ -21,12 +21,12 @@ export type { Exchange } from '../sim/nodes/client.js';
 export type { OriginProcess } from '../sim/nodes/origin-process.js';
 
 // Showing a run as the CLI does.
-export { jsonSummary } from '../sim/cli/json-summary.js';
-export { renderSummary, renderTimeline } from '../sim/cli/timeline.js';
+export { jsonSummary } from './cli/render/json-summary.js';
+export { renderSummary, renderTimeline } from './cli/render/timeline.js';
 
 // The plain messages an origin process answers.
 export { type HttpRequest, type HttpResponse, jsonResponse, request, response } from '../src/http/message.js';
 
 // Your service as a target (apisim.config.ts): what the checks and the principles must know of it.
-export { defineTarget } from '../target/define-target.js';
-export type { TargetInput } from '../target/target.js';
+export { defineTarget } from '../properties/targets/define-target.js';
+export type { TargetInput } from '../properties/targets/target.js';

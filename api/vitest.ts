@@ -2,6 +2,6 @@
  * `apisim/vitest`: the principles as vitest tests, one per principle, against a target description; and the
  * same checks without vitest. Kept apart from `apisim` itself so that importing apisim never imports vitest.
  */
-export { principles, type PrinciplesOptions } from '../principles/vitest.js';
-export { checkTarget, type TargetVerdict } from '../principles/check-target.js';
-export { allPrinciples, assertPrinciple, type Principle, PrincipleBroken, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from '../principles/index.js';
+export { principles, type PrinciplesOptions } from '../properties/vitest.js';
+export { checkTarget, type TargetVerdict } from '../properties/check-target.js';
+export { allPrinciples, assertPrinciple, type Principle, PrincipleBroken, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from '../properties/index.js';

@@ -12,7 +12,7 @@ import { committedReportsDir, filteredReportsDir, localReportsDir, snapshotFiles
 import { runScale, scaleCsv } from './scale/scale.js';
 import { runSoak, type SoakRow, soakCsv, soakShape } from './scale/soak.js';
 import { benchSummary } from './summary.js';
-import { failed } from '../sweep/seed-outcome.js';
+import { failed } from '../properties/sweep/seed-outcome.js';
 import { runBenchSweep } from './sweep/runner.js';
 import { readSweepReports, writeSweepReports } from './sweep/write.js';
 

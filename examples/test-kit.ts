@@ -26,6 +26,7 @@ export function scenarioFile(url: URL): ScenarioFile {
 
 /** The export a scenario file's `origin` names, read from its module as the CLI will read it. */
 export async function namedFactory(file: ScenarioFile): Promise<unknown> {
+  // eslint-disable-next-line apisim/layering -- the user's app module a scenario file names
   const module = (await import(new URL(file.origin.module, file.url).href)) as Record<string, unknown>;
   return module[file.origin.export];
 }

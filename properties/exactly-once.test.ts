@@ -1,43 +1,69 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
-import { runScenario } from '../sim/scenario/run.js';
-import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
-import { exactlyOnce, type Faults, faults, type Op, seed, workload } from './exactly-once.js';
-import { replayable } from './replay.js';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadTarget } from './targets/load-target.js';
+import { PreparedTarget } from './targets/target-session.js';
+import { exactlyOnce } from './exactly-once.js';
+import { runPrinciple } from './runner.js';
+import { notesTarget } from './test-kit/notes-app.js';
+import { ownTarget, prepare } from './test-kit/own-origin.js';
+import { scratchFolder } from './test-kit/scratch-folder.js';
 
-/**
- * Principle (spec §4): under loss, duplicates and delay, the `safe` and `keyed` clients take effect at most
- * once, exactly once when told; the naive client must fail. The check and the arbitraries, with the full
- * statement of the principle, are in `exactly-once.ts`, which the benchmark of property runs shares.
- */
+const honoConfig = new URL('../examples/hono-notes/apisim.config.ts', import.meta.url);
 
-const file = 'properties/exactly-once.test.ts';
-type Args = [Op[][], Faults, number];
+/** The Hono notes app, as its config describes it, in the form `exportName` builds. */
+async function honoNotes(exportName = 'default'): Promise<PreparedTarget> {
+  const loaded = await loadTarget(honoConfig);
+  const app = { ...loaded.target.app, export: exportName };
+  return PreparedTarget.prepare({ ...loaded, target: { ...loaded.target, name: `hono-notes-${exportName}`, app } });
+}
 
-describe('exactly once under loss, duplication and delay', () => {
-  test.prop([workload, faults, seed], replayable<Args>(file, 60))('safe client: at most once, exactly once when told', (o, f, s) => exactlyOnce(o, f, s, 'safe'));
-  test.prop([workload, faults, seed], replayable<Args>(file, 60))('keyed client: POSTs re-sent with their key still take effect once', (o, f, s) => exactlyOnce(o, f, s, 'keyed'));
+describe('exactly-once on apisim\'s own origin', { timeout: 30_000 }, () => {
+  it('holds with idempotency records written with their effect, under loss, duplicates, delay and crashes', async () => {
+    const result = await runPrinciple(await ownTarget(), exactlyOnce, { runs: 50, fcSeed: 1 });
+    expect(result.failed, result.report).toBe(false);
+  });
 
-  test('teeth: the naive client duplicates a POST, and fast-check shrinks it to a short workload', async () => {
-    const result = await fc.check(fc.asyncProperty(workload, faults, seed, (o, f, s) => exactlyOnce(o, f, s, 'naive')), { numRuns: 200, seed: 21 });
+  it('breaks with write-behind records: a crash after the effect loses the record, and the keyed re-send makes a second note', async () => {
+    const result = await runPrinciple(await ownTarget({ idempotencyRecord: 'write-behind' }), exactlyOnce, { runs: 50, fcSeed: 1, folder: scratchFolder('once') });
     expect(result.failed).toBe(true);
-    const [ops] = result.counterexample!;
-    // Removing an operation shifts which messages the seed loses, so shrinking stops a little above one POST.
-    expect(ops.flat().length).toBeLessThanOrEqual(3);
-    expect(ops.flat().some((o) => o.kind === 'post')).toBe(true);
-    expect(String(result.errorInstance)).toMatch(/exists [2-9] times/);
+    expect(result.problems[0]).toMatch(/made 2 objects/);
+    // One POST and the read-back, besides the sign-in; the crash is in the settings, the file replays it.
+    expect(result.requestCount).toBeLessThanOrEqual(2);
+    expect(result.scenario?.differs).toBeUndefined();
+    const written = JSON.parse(readFileSync(result.scenario!.file, 'utf8')) as { crashes?: { point: string }[]; modes?: { idempotencyRecord?: string } };
+    expect(written.crashes?.[0]?.point).toBe('after-effect');
+    expect(written.modes?.idempotencyRecord).toBe('write-behind');
+  });
+
+  it('plans crashes only where the origin can restart: apisim\'s own, an app whose module exports restart, not one without', async () => {
+    const sample = (prepared: PreparedTarget) => fc.sample(exactlyOnce.plan(prepared.target, prepared), 100);
+    expect(sample(await ownTarget()).some((plan) => plan.crash !== null)).toBe(true);
+    expect(sample(await honoNotes()).some((plan) => plan.crash !== null)).toBe(true);
+    const noRestart = await prepare({ ...notesTarget('default'), writable: [{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'x' } }], idempotencyKey: {} });
+    expect(noRestart.restarts).toBe(false);
+    expect(sample(noRestart).every((plan) => plan.crash === null)).toBe(true);
   });
 });
 
-describe('why the safe client is held to response duplicates only', () => {
-  test('a duplicated keyless POST request makes two notes even with the safe client; with a key, one', async () => {
-    const input = (policy: 'safe' | 'keyed'): ScenarioInput => ({
-      modes: { client: { policy } },
-      topology: { wan: { faults: [{ rule: 'duplicate', probability: 1, applies: 'requests', copyDelayUs: 1_000 }] } },
-      steps: [{ method: 'POST', path: '/notes', body: { content: 'once' } }],
-    });
-    const safe = await runScenario('dup', parseScenario(input('safe')), { seed: 1, trace: 'off' });
-    const keyed = await runScenario('dup', parseScenario(input('keyed')), { seed: 1, trace: 'off' });
-    expect([safe.finalState.notesCount, keyed.finalState.notesCount]).toEqual([2, 1]);
+describe('exactly-once on a Hono app that exports restart (examples/hono-notes)', { timeout: 60_000 }, () => {
+  it('holds on the correct app, whose keys are kept in the store with its notes, under crashes too', async () => {
+    const hono = await honoNotes();
+    expect(hono.restarts).toBe(true);
+    const result = await runPrinciple(hono, exactlyOnce, { runs: 50, fcSeed: 1 });
+    expect(result.failed, result.report).toBe(false);
+  });
+
+  it('breaks on the forgetful app, whose keys live in the process: a crash after the note loses its key, and the re-send makes a second', async () => {
+    // fcSeed 2: from seed 1, shrinking stops at two POSTs with the crash in the second (dropping the first would move the crash to the read-back).
+    const result = await runPrinciple(await honoNotes('forgetful'), exactlyOnce, { runs: 50, fcSeed: 2, folder: scratchFolder('once-hono') });
+    expect(result.failed).toBe(true);
+    expect(result.problems[0]).toMatch(/made 2 objects/);
+    // One POST and the read-back; the crash is in the settings, and the file replays it on the app's restart.
+    expect(result.requestCount).toBeLessThanOrEqual(2);
+    expect(result.scenario?.differs).toBeUndefined();
+    const written = JSON.parse(readFileSync(result.scenario!.file, 'utf8')) as { origin?: { export: string }; crashes?: { request: number; point: string }[] };
+    expect(written.origin?.export).toBe('forgetful');
+    expect(written.crashes).toEqual([expect.objectContaining({ request: 1 })]);
   });
 });

@@ -1,60 +1,77 @@
 import fc from 'fast-check';
-import { methodProperties } from '../src/http/methods.js';
-import { runScenario } from '../sim/scenario/run.js';
-import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
-import { replayCommand } from './counterexample.js';
+import type { Target, WritableSpec } from './targets/target.js';
+import type { Role, TargetSession } from './targets/target-session.js';
+import { idempotencyKeyHeader } from './idempotency-key-header.js';
+import { markedBody, occurrences, postMarker } from './marked-body.js';
+import { type Effects, tookEffect, writerOf } from './took-effect.js';
+import type { Principle } from './principle.js';
 
 /**
- * Principle (spec §3, §4; RFC 9110 §9.2.2): a client may re-send an idempotent request when the response is
- * lost, because the repeats leave the state one send would. So on the spec's unstable line, where every
- * exchange's first response is lost and the naive client re-sends it, the origin must end in the same state
- * as on a stable line. The same property over a workload that includes POST must fail: that is the hazard.
+ * Spec §4 B and the IETF Idempotency-Key draft: a POST re-sent with the key it was first sent with takes
+ * effect once, whether the copy comes after the first answer or alongside the first request. What took effect
+ * is read back from the collection, where each POST's body carries a marker of its own.
  *
- * The check and its arbitraries, apart from the test (`idempotent-resend.test.ts`) so that the benchmark of
- * property runs (`bench/harness/property-runs.ts`) runs exactly what the property runs.
+ * Only for a target that declares `idempotencyKey`: without a key, a re-sent POST is rightly a second one.
  */
+export interface Resend {
+  readonly writable: number;
+  /** How many times the one request is sent, the first included. */
+  readonly copies: number;
+  /** The copies leave at once (the origin sees them concurrently), or each after the last one's answer. */
+  readonly together: boolean;
+}
 
-export type Step = ScenarioInput['steps'][number];
+export const idempotentResend: Principle<readonly Resend[]> = {
+  name: 'idempotent-resend',
+  statement: 'a POST re-sent with the same Idempotency-Key takes effect once',
 
-const noteId = fc.integer({ min: 1, max: 3 });
-const content = fc.string({ maxLength: 12 });
-const getStep = noteId.map((id): Step => ({ method: 'GET', path: `/notes/${id}` }));
-const putStep = fc.tuple(noteId, content).map(([id, c]): Step => ({ method: 'PUT', path: `/notes/${id}`, body: { content: c } }));
-const deleteStep = noteId.map((id): Step => ({ method: 'DELETE', path: `/notes/${id}` }));
-const postStep = content.map((c): Step => ({ method: 'POST', path: '/notes', body: { content: c } }));
+  notApplicable(target) {
+    if (target.idempotencyKey === undefined) return 'the target declares no idempotencyKey: without a key, a re-sent POST is rightly a second one';
+    return writableProblem(target);
+  },
 
-export const idempotentSteps = fc.array(fc.oneof(getStep, putStep, deleteStep), { minLength: 1, maxLength: 12 });
-export const anySteps = fc.array(fc.oneof(getStep, putStep, deleteStep, postStep), { minLength: 1, maxLength: 12 });
-export const seed = fc.nat({ max: 1_000_000 });
+  plan(target) {
+    return fc.array(fc.record({ writable: fc.nat({ max: target.writable.length - 1 }), copies: fc.integer({ min: 2, max: 3 }), together: fc.boolean() }), { minLength: 1, maxLength: 3 });
+  },
 
-/**
- * Jitter on requests, so the property also holds when copies take different times. The naive client by
- * name: it re-sends every method, POST included, which is what the teeth below need to bite on.
- */
-export const unstableLine = (steps: Step[]): ScenarioInput => ({
-  modes: { line: 'unstable', client: { policy: 'naive' } },
-  topology: { wan: { faults: [{ rule: 'delay', applies: 'requests', jitterUs: 20_000 }] } },
-  steps,
-});
+  settings: () => ({}),
 
-/**
- * Runs the steps on a stable and on the unstable line and throws when the final states differ. Returns the
- * methods the client re-sent, which the caller checks covered every exchange: the property only means
- * something if the line really made the client re-send each one.
- */
-export async function resendChangesNoState(steps: Step[], runSeed: number): Promise<readonly string[]> {
-  const stable = await runScenario('stable', parseScenario({ steps }), { seed: runSeed, trace: 'off' });
-  const unstableInput = unstableLine(steps);
-  const unstable = await runScenario('unstable', parseScenario(unstableInput), { seed: runSeed, trace: 'off' });
-  const resent = unstable.summary.filter((x) => x.attempts > 1).map((x) => x.method);
-  if (JSON.stringify(unstable.finalState) !== JSON.stringify(stable.finalState)) {
-    const nonIdempotent = [...new Set(resent.filter((m) => !methodProperties(m).idempotent))];
-    throw new Error(
-      `the re-sends changed the final state (re-sent non-idempotent: ${nonIdempotent.join(', ') || 'none'}).\n` +
-        `  stable line:   ${JSON.stringify(stable.finalState.notes)}\n` +
-        `  unstable line: ${JSON.stringify(unstable.finalState.notes)}\n` +
-        `  replay: ${replayCommand('idempotent-resend', unstableInput, runSeed)}`,
-    );
-  }
-  return resent;
+  async check(run, resends) {
+    const made: { writable: WritableSpec; marker: string; statuses: (number | null)[] }[] = [];
+    for (const [i, resend] of resends.entries()) {
+      const writable = run.target.writable[resend.writable]!;
+      const marker = postMarker(i);
+      const request = { method: 'POST', path: writable.collection, headers: idempotencyKeyHeader(run.target, `apisim-resend-${i}`), body: markedBody(writable.body, marker)! };
+      const copies = Array.from({ length: resend.copies }, () => [writerOf(writable), request] as const);
+      const exchanges = resend.together ? await run.sendTogether(copies) : await sequentially(run, copies);
+      made.push({ writable, marker, statuses: exchanges.map((x) => x.response?.status ?? null) });
+    }
+    const problems: string[] = [];
+    const read = new Map<WritableSpec, Effects | undefined>();
+    for (const { writable, marker, statuses } of made) {
+      if (!read.has(writable)) read.set(writable, await tookEffect(run, writable));
+      const effects = read.get(writable);
+      if (effects === undefined) return [`neither GET ${writable.collection} nor the app's state says what the POSTs made: export state(app) from the app's module`];
+      const count = occurrences(effects.text, marker);
+      const answered = statuses.join(', ');
+      if (!statuses.some((s) => s !== null && s >= 200 && s <= 299)) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key, was never answered 2xx (${answered}): the check needs a body that creates one`);
+      else if (count !== 1) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key (answered ${answered}), made ${count} objects (${effects.source}), not 1`);
+    }
+    return problems;
+  },
+};
+
+/** Why the writable collections cannot carry the check: none declared, or a body with no string to mark. */
+export function writableProblem(target: Target): string | undefined {
+  if (target.writable.length === 0) return 'the target declares no writable collection (writable[])';
+  const unmarked = target.writable.find((w) => markedBody(w.body, '') === undefined);
+  if (unmarked !== undefined) return `the body of writable "${unmarked.name}" has no string member, so its writes cannot be told apart`;
+  if (target.writable.some((w) => w.by === 'user') && target.users === undefined) return 'a writable collection is written by a user, but the target declares no users';
+  return undefined;
+}
+
+async function sequentially(run: TargetSession, requests: readonly (readonly [Role, Parameters<TargetSession['send']>[1]])[]) {
+  const exchanges = [];
+  for (const [role, request] of requests) exchanges.push(await run.send(role, request));
+  return exchanges;
 }

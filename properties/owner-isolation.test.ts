@@ -1,24 +1,25 @@
-import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
-import { isolated, seed, type Step, workload } from './owner-isolation.js';
-import { replayable } from './replay.js';
+import { describe, expect, it } from 'vitest';
+import { ownerIsolation } from './owner-isolation.js';
+import { runPrinciple } from './runner.js';
+import { ownTarget } from './test-kit/own-origin.js';
+import { scratchFolder } from './test-kit/scratch-folder.js';
 
-/**
- * Principle (spec §4 rules 2 and 4, §5.9): in owner-check behaviour, for any workload of several users going
- * through the cache, no response a caller receives contains another user's order, and no update or delete by
- * someone who is not the owner changes anything. Login-only behaviour must break it, in at most two requests.
- * The check and the arbitraries are in `owner-isolation.ts`, which the benchmark of property runs shares.
- */
+describe('owner-isolation on apisim\'s own origin', { timeout: 30_000 }, () => {
+  it('holds in owner-check behaviour: the other user\'s reads, changes and deletes are refused', async () => {
+    const result = await runPrinciple(await ownTarget(), ownerIsolation, { runs: 40, fcSeed: 1 });
+    expect(result.failed, result.report).toBe(false);
+  });
 
-const file = 'properties/owner-isolation.test.ts';
-
-describe('owner isolation through the shared cache', () => {
-  test.prop([workload, seed], replayable<[Step[], number]>(file, 120))('owner-check: nobody sees or changes another user\'s order', (steps, s) => isolated(steps, 'owner-check', s));
-
-  test('teeth: login-only is caught, and the counterexample shrinks to at most two requests', async () => {
-    const result = await fc.check(fc.asyncProperty(workload, seed, (steps, s) => isolated(steps, 'login-only', s)), { numRuns: 120, seed: 11 });
+  it('breaks in login-only behaviour, shrunk to one request besides the sign-in', async () => {
+    const result = await runPrinciple(await ownTarget({ orders: 'login-only' }), ownerIsolation, { runs: 40, fcSeed: 1, folder: scratchFolder('owner') });
     expect(result.failed).toBe(true);
-    expect(result.counterexample![0].length).toBeLessThanOrEqual(2);
-    expect(String(result.errorInstance)).toMatch(/received order \d+ of user \d+|only its owner's requests/);
+    expect(result.requestCount).toBe(1);
+    expect(result.signIns).toBe(1);
+    expect(result.problems[0]).toMatch(/^(user|other-user) (GET|PATCH|DELETE) \/orders\/12[1-4], .* was answered 2\d\d, not 403 or 404$/);
+  });
+
+  it('does not apply to a target without users', async () => {
+    const prepared = await ownTarget({}, (t) => { const copy = { ...t }; delete copy.users; return copy; });
+    expect(ownerIsolation.notApplicable(prepared.target)).toMatch(/no users/);
   });
 });

@@ -1,71 +1,91 @@
 import fc from 'fast-check';
-import type { Order } from '../src/orders/store.js';
-import { runScenario } from '../sim/scenario/run.js';
-import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
-import { replayCommand } from './counterexample.js';
+import { itemAt, type OwnedSpec, type Target } from './targets/target.js';
+import type { Role } from './targets/target-session.js';
+import { createdId } from './created-id.js';
+import type { Principle } from './principle.js';
 
 /**
- * Principle (spec §4 rules 2 and 4, §5.9): in owner-check behaviour, for any workload of several users going
- * through the cache, no response a caller receives contains another user's order, and no update or delete by
- * someone who is not the owner changes anything. Login-only behaviour must break it, in at most two requests.
+ * Spec §4 A, the orders rule (OWASP API1:2023, broken object level authorization): one user's object, read
+ * or changed by the other user, is refused (403 or 404) and never answered 2xx. The requests of both users
+ * interleave through the shared cache, so a cache that hands one user's copy to the other breaks it too.
  *
- * The check and its arbitraries, apart from the test (`owner-isolation.test.ts`) so that the benchmark of
- * property runs (`bench/harness/property-runs.ts`) runs exactly what the property runs.
+ * A plan is a list of steps, each a create by one of the users or a request by one of them to one of the
+ * objects known so far (those the target says exist, then those created): shrinking drops steps and moves
+ * each toward the first user, GET and the first object, so a broken target ends at a create and a read.
  */
+type Actor = Exclude<Role, 'anonymous'>;
+export type OwnerStep =
+  | { readonly act: 'create'; readonly role: Actor; readonly owned: number }
+  | { readonly act: 'request'; readonly role: Actor; readonly method: string; readonly object: number };
 
-const owners: Readonly<Record<number, string>> = { 121: 'alice', 122: 'alice', 123: 'bob', 124: 'bob', 125: 'carol', 126: 'carol' };
-const userIds: Readonly<Record<string, number>> = { alice: 1, bob: 2, carol: 3 };
-const user = fc.constantFrom('alice', 'bob', 'carol');
-const orderId = fc.integer({ min: 121, max: 126 });
-const step = fc.oneof(
-  fc.record({ user, method: fc.constant('GET'), id: orderId }),
-  fc.record({ user, method: fc.constant('GET'), id: fc.constant(undefined) }),
-  fc.record({ user, method: fc.constant('PATCH'), id: orderId, address: fc.constantFrom('1 New Street', '2 New Street') }),
-  fc.record({ user, method: fc.constant('DELETE'), id: orderId }),
-);
-export type Step = typeof step extends fc.Arbitrary<infer T> ? T : never;
-export type OrdersMode = 'owner-check' | 'login-only';
-
-export const scenarioOf = (steps: readonly Step[], orders: OrdersMode): ScenarioInput => ({
-  modes: { orders },
-  steps: steps.map((s) => ({
-    client: s.user, // each user has their own client and line; their requests interleave through the one cache
-    method: s.method,
-    path: s.id === undefined ? '/orders' : `/orders/${s.id}`,
-    ...(s.method === 'PATCH' ? { body: { delivery_address: s.address } } : {}),
-  })),
-});
-
-/** What the orders must be if only owners' changes took effect, each user's in their own order. */
-function ownersOnly(steps: readonly Step[]): Map<number, string | undefined> {
-  const orders = new Map<number, string | undefined>([[121, '1 Apple Lane'], [122, '1 Apple Lane'], [123, '22 Birch Road'], [124, '22 Birch Road'], [125, '303 Cedar Court'], [126, '303 Cedar Court']]);
-  for (const s of steps) {
-    if (s.id === undefined || owners[s.id] !== s.user || !orders.has(s.id) || orders.get(s.id) === undefined) continue;
-    if (s.method === 'PATCH') orders.set(s.id, s.address);
-    if (s.method === 'DELETE') orders.set(s.id, undefined);
-  }
-  return orders;
+/** An object a user owns, as the run came to know it. */
+interface Known {
+  readonly owned: OwnedSpec;
+  readonly id: string;
+  readonly owner: Actor;
 }
 
-export async function isolated(steps: readonly Step[], orders: OrdersMode, seed: number): Promise<void> {
-  const input = scenarioOf(steps, orders);
-  const result = await runScenario('owner-isolation', parseScenario(input), { seed, trace: 'off' });
-  const problems: string[] = [];
-  result.exchanges.forEach((exchange, i) => {
-    const caller = userIds[steps[i]!.user]!;
-    const body = exchange.response?.body;
-    if (body === undefined || exchange.response?.headers['content-type'] !== 'application/json') return;
-    const parsed = JSON.parse(body) as Partial<Order> & { items?: Order[] };
-    const seen = parsed.items ?? (parsed.user_id === undefined ? [] : [parsed as Order]);
-    for (const o of seen) if (o.user_id !== caller) problems.push(`step ${i + 1}: ${steps[i]!.user} received order ${o.id} of user ${o.user_id}`);
-  });
-  const expected = ownersOnly(steps);
-  const actual = new Map(result.finalState.orders.map((o) => [o.id, o.delivery_address]));
-  for (const [id, address] of expected) {
-    if (actual.get(id) !== address) problems.push(`order ${id} is ${JSON.stringify(actual.get(id))}, but only its owner's requests would make it ${JSON.stringify(address)}`);
-  }
-  if (problems.length > 0) throw new Error(`${problems.join('\n')}\n  replay in the simulator: ${replayCommand(`owner-isolation-${orders}`, input, seed)}`);
-}
+const actor = fc.constantFrom<Actor>('user', 'other-user');
 
-export const workload = fc.array(step, { minLength: 1, maxLength: 8 });
-export const seed = fc.nat({ max: 1_000_000 });
+export const ownerIsolation: Principle<readonly OwnerStep[]> = {
+  name: 'owner-isolation',
+  statement: 'one user\'s object, read or changed by the other user, is refused with 403 or 404, never answered 2xx',
+
+  notApplicable(target) {
+    if (target.users === undefined) return 'the target declares no users (users.user and users.otherUser)';
+    if (target.owned.length === 0) return 'the target declares nothing the users own (owned[])';
+    return undefined;
+  },
+
+  plan(target) {
+    const creatable = target.owned.flatMap((o, i) => (o.create === undefined ? [] : [i]));
+    const methods = [...new Set(['GET', ...target.owned.flatMap((o) => o.methods)])];
+    const request = fc.record({ act: fc.constant('request' as const), role: actor, method: fc.constantFrom(...methods), object: fc.nat({ max: 20 }) });
+    const step: fc.Arbitrary<OwnerStep> = creatable.length === 0
+      ? request
+      : fc.oneof(fc.record({ act: fc.constant('create' as const), role: actor, owned: fc.constantFrom(...creatable) }), request);
+    return fc.array(step, { minLength: 1, maxLength: 8 });
+  },
+
+  settings: () => ({}),
+
+  async check(run, steps) {
+    const known = initialObjects(run.target);
+    for (const step of steps) {
+      if (step.act === 'create') {
+        const owned = run.target.owned[step.owned]!;
+        const create = owned.create!;
+        const exchange = await run.send(step.role, { method: create.method, path: create.path, headers: create.headers, ...(create.body === undefined ? {} : { body: create.body }) });
+        const id = createdId(exchange);
+        if (id !== undefined) known.push({ owned, id, owner: step.role });
+        continue;
+      }
+      // An object whose method the target does not declare is skipped: the step only means something for one.
+      const object = known.length === 0 ? undefined : known[step.object % known.length]!;
+      if (object === undefined || (step.method !== 'GET' && !object.owned.methods.includes(step.method as OwnedSpec['methods'][number]))) continue;
+      const body = step.method === 'PUT' || step.method === 'PATCH' ? { body: object.owned.create?.body ?? {} } : {};
+      const path = itemAt(object.owned.path, object.id);
+      const exchange = await run.send(step.role, { method: step.method, path, ...body });
+      const status = exchange.response?.status;
+      if (object.owner !== step.role && status !== undefined && refusedWrongly(status)) {
+        // The run ends at its first broken answer: what follows it cannot make it right, and the recorded
+        // counterexample stops where it broke (fast-check shrinks a list from its front, not its end).
+        return [`${step.role} ${step.method} ${path}, ${object.owner}'s ${object.owned.name} object, was answered ${status}, not 403 or 404`];
+      }
+    }
+    return [];
+  },
+};
+
+/**
+ * 2xx and 3xx hand over or change the object; 5xx says the check ran into a fault it should have refused
+ * before. A 400 or a 405 reveals nothing of the object and changes nothing, so it is not held against it.
+ */
+const refusedWrongly = (status: number): boolean => status < 400 || status >= 500;
+
+function initialObjects(target: Target): Known[] {
+  return target.owned.flatMap((owned) => [
+    ...(owned.ids?.user ?? []).map((id) => ({ owned, id, owner: 'user' as const })),
+    ...(owned.ids?.otherUser ?? []).map((id) => ({ owned, id, owner: 'other-user' as const })),
+  ]);
+}

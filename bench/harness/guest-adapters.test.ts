@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fetchOrigin } from '../../host/adapters/fetch-origin.js';
-import { listenerOrigin } from '../../host/adapters/listener-origin.js';
+import { fetchOrigin } from '../../sim/host/adapters/fetch-origin.js';
+import { listenerOrigin } from '../../sim/host/adapters/listener-origin.js';
 import { guestAdapterBenchmarks } from './guest-adapters.js';
 import { runGuestRoundTrips } from './guest-round-trips.js';
 import { trivialFetchApp, trivialListenerApp } from './trivial-notes-apps.js';

@@ -1,5 +1,5 @@
-import { fetchOrigin } from '../../host/adapters/fetch-origin.js';
-import { listenerOrigin } from '../../host/adapters/listener-origin.js';
+import { fetchOrigin } from '../../sim/host/adapters/fetch-origin.js';
+import { listenerOrigin } from '../../sim/host/adapters/listener-origin.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 import { runGuestRoundTrips } from './guest-round-trips.js';
 import { runHarnessRoundTrips } from './harness-round-trips.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { runScenario } from '../../sim/scenario/run.js';
 import { parseScenario } from '../../sim/scenario/spec.js';
-import * as exactlyOnce from '../../properties/exactly-once.js';
-import * as idempotentResend from '../../properties/idempotent-resend.js';
-import * as ownerIsolation from '../../properties/owner-isolation.js';
+import * as exactlyOnce from '../../properties/white-box/exactly-once.js';
+import * as idempotentResend from '../../properties/white-box/idempotent-resend.js';
+import * as ownerIsolation from '../../properties/white-box/owner-isolation.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 
 /**

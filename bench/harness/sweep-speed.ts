@@ -1,11 +1,11 @@
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFaultMix } from '../../sweep/fault-mix.js';
-import { failed } from '../../sweep/seed-outcome.js';
-import { seedCount } from '../../sweep/seed-range.js';
-import type { SweepJob } from '../../sweep/sweep-job.js';
-import { runSweep } from '../../sweep/sweep.js';
-import { type BatchRunner, threadRunner } from '../../sweep/worker-pool.js';
+import { parseFaultMix } from '../../properties/sweep/fault-mix.js';
+import { failed } from '../../properties/sweep/seed-outcome.js';
+import { seedCount } from '../../properties/sweep/seed-range.js';
+import type { SweepJob } from '../../properties/sweep/sweep-job.js';
+import { runSweep } from '../../properties/sweep/sweep.js';
+import { type BatchRunner, threadRunner } from '../../properties/sweep/worker-pool.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 
 /** Issue 16's goal: on a machine with 2 cores, 2 workers sweep at least 1.8× the seeds per second of 1. */

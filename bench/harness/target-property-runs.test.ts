@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loadTarget } from '../../target/load-target.js';
-import { PreparedTarget } from '../../target/target-session.js';
+import { loadTarget } from '../../properties/targets/load-target.js';
+import { PreparedTarget } from '../../properties/targets/target-session.js';
 import { benchTargets, keyedPostOnce, targetPropertyBenchmarks } from './target-property-runs.js';
 
 describe('property runs through a target: the Hono example beside apisim\'s own origin', { timeout: 30_000 }, () => {

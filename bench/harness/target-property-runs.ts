@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { loadTarget } from '../../target/load-target.js';
-import { PreparedTarget, type TargetSession } from '../../target/target-session.js';
+import { loadTarget } from '../../properties/targets/load-target.js';
+import { PreparedTarget, type TargetSession } from '../../properties/targets/target-session.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 
 /** The goal: a property against the Hono example runs at this fraction of the same property against apisim's origin. */

@@ -3,8 +3,8 @@ import type { Machine } from '../machine.js';
 import type { VariantSummary } from '../matrix/rows.js';
 import type { ScaleRow as ScaleRunRow } from '../scale/scale.js';
 import type { SoakRow } from '../scale/soak.js';
-import type { SeedOutcome } from '../../sweep/seed-outcome.js';
-import type { LatencyRow } from '../../sweep/sweep.js';
+import type { SeedOutcome } from '../../properties/sweep/seed-outcome.js';
+import type { LatencyRow } from '../../properties/sweep/sweep.js';
 
 /**
  * What the generated `reports/README.md` is made from: the producers' own row types, narrowed to what the

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { failed } from '../../sweep/seed-outcome.js';
+import { failed } from '../../properties/sweep/seed-outcome.js';
 import { latencySweepTarget, lossText } from './charts/latency-cdf-chart.js';
 import type { SweepInput, SweepOutcomeRow } from './input.js';
 import { markdownTable } from './markdown-table.js';

@@ -2,10 +2,10 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failed, type SeedOutcome } from '../../sweep/seed-outcome.js';
-import { rangeText, type SeedRange, seedCount } from '../../sweep/seed-range.js';
-import { type LatencyRow, runSweep } from '../../sweep/sweep.js';
-import { type BatchRunner, threadRunner } from '../../sweep/worker-pool.js';
+import { failed, type SeedOutcome } from '../../properties/sweep/seed-outcome.js';
+import { rangeText, type SeedRange, seedCount } from '../../properties/sweep/seed-range.js';
+import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
+import { type BatchRunner, threadRunner } from '../../properties/sweep/worker-pool.js';
 import { type PlannedSweep, benchSweepPlan, selectedSweeps, sweepLabel } from './sweep-plan.js';
 
 /** The repo root: the CSV names counterexamples from here, so it reads the same from any working directory. */

@@ -1,6 +1,6 @@
-import { asWritten, parseFaultMix } from '../../sweep/fault-mix.js';
-import type { SeedRange } from '../../sweep/seed-range.js';
-import type { SweepJob } from '../../sweep/sweep-job.js';
+import { asWritten, parseFaultMix } from '../../properties/sweep/fault-mix.js';
+import type { SeedRange } from '../../properties/sweep/seed-range.js';
+import type { SweepJob } from '../../properties/sweep/sweep-job.js';
 
 /** One job of the bench's sweep and the seeds it runs, whole and under `--quick`. */
 export interface PlannedSweep {

@@ -1,10 +1,10 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { latencyCsv, readLatencyCsv } from '../../sweep/latency-csv.js';
-import { latencyFileName } from '../../sweep/merge.js';
-import type { SeedOutcome } from '../../sweep/seed-outcome.js';
-import { readSweepCsv, sweepCsv } from '../../sweep/sweep-csv.js';
-import type { LatencyRow } from '../../sweep/sweep.js';
+import { latencyCsv, readLatencyCsv } from '../../properties/sweep/latency-csv.js';
+import { latencyFileName } from '../../properties/sweep/merge.js';
+import type { SeedOutcome } from '../../properties/sweep/seed-outcome.js';
+import { readSweepCsv, sweepCsv } from '../../properties/sweep/sweep-csv.js';
+import type { LatencyRow } from '../../properties/sweep/sweep.js';
 import { counterexampleFolderIn } from './runner.js';
 
 export const sweepFileName = 'sweep.csv';

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { runCount } from '../../testing/run-count.js';
+import { runCount } from '../../test/support/run-count.js';
 import { concurrentHistory } from './concurrent-history.js';
 import type { DeleteAnswer, NoteOperation, NoteState } from './history.js';
 import { checkLinearizability } from './linearizability.js';

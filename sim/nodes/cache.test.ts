@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WriteFence } from '../../src/cache/write-fence.js';
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { type Headers, type HttpRequest, type HttpResponse, request, response } from '../../src/http/message.js';
-import { renderTimeline } from '../cli/timeline.js';
+import { renderTimeline } from '../../api/cli/render/timeline.js';
 import { duplication } from '../faults/duplication.js';
 import { type FaultRule, pass } from '../faults/fault-rule.js';
 import type { Exchange } from './client.js';

@@ -16,7 +16,7 @@ import { Simulation } from '../simulation.js';
 import { OneLink } from '../test-kit.js';
 import { Trace, type TraceMode } from '../trace.js';
 import { ClientNode } from './client.js';
-import { runCount } from '../../testing/run-count.js';
+import { runCount } from '../../test/support/run-count.js';
 
 /** When the server answers an arriving request, in µs after its arrival; `undefined` keeps it silent. */
 type Answer = (env: RequestEnvelope) => number | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noteText } from '../cli/timeline.js';
+import { noteText } from '../../api/cli/render/timeline.js';
 import { builtin } from './resolve.js';
 import { runScenario } from './run.js';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { closestNames } from '../closest-names.js';
+import { closestNames } from '../command-line/closest-names.js';
 import { RngStreams } from '../rng.js';
 import { builtinScenarios, findBuiltin } from './catalog.js';
 import { parseScenario, parseScenarioText, ScenarioError, type ScenarioSpec } from './spec.js';

@@ -113,14 +113,14 @@ describe('docs/scenario.schema.json', () => {
   });
 });
 
-describe('docs/examples', () => {
+describe('examples/scenarios', () => {
   it('every example scenario is valid and runs', async () => {
     const { readdir } = await import('node:fs/promises');
     const { fromFile } = await import('./resolve.js');
-    const files = (await readdir('docs/examples')).filter((f) => f.endsWith('.json'));
+    const files = (await readdir('examples/scenarios')).filter((f) => f.endsWith('.json'));
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
-      const { name, spec } = await fromFile(`docs/examples/${file}`);
+      const { name, spec } = await fromFile(`examples/scenarios/${file}`);
       // A file that names its own app runs through the CLI, which loads it (cli/sim.test.ts runs those).
       if (spec.origin !== undefined) continue;
       const result = await runScenario(name, spec, { seed: 1, trace: 'off' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { utf8Bytes } from '../../src/http/message.js';
-import { jsonSummary } from '../cli/json-summary.js';
-import { renderSummary, renderTimeline } from '../cli/timeline.js';
+import { jsonSummary } from '../../api/cli/render/json-summary.js';
+import { renderSummary, renderTimeline } from '../../api/cli/render/timeline.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
 import { addCommentMutation, commentAddedSubscription, tooDeepSubscription, watchedPostId } from './builtin/graph-subscriptions.js';
 import { builtin } from './resolve.js';

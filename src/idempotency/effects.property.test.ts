@@ -5,7 +5,7 @@ import { type HttpResponse, jsonResponse, request, response } from '../http/mess
 import { problem, problemResponse } from '../http/problem.js';
 import { idempotent, type IdempotencyOptions, isStoredStatus } from './idempotent-handler.js';
 import { IdempotencyStore } from './record-store.js';
-import { runCount } from '../../testing/run-count.js';
+import { runCount } from '../../test/support/run-count.js';
 
 /**
  * Principle (draft-ietf-httpapi-idempotency-key-header; spec §4 Area B): with an Idempotency-Key, a POST takes

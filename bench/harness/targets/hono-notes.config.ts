@@ -1,4 +1,4 @@
-import { defineTarget } from '../../../target/define-target.js';
+import { defineTarget } from '../../../properties/targets/define-target.js';
 
 /**
  * The Hono notes example as the bench's target (examples/hono-notes/app.ts, its correct form, which honours

@@ -1,4 +1,4 @@
-import { defineTarget } from '../../../target/define-target.js';
+import { defineTarget } from '../../../properties/targets/define-target.js';
 
 /**
  * apisim's own origin as the bench's target, with the notes the Hono example has: the reference the Hono

@@ -1,6 +1,6 @@
 import { getIntrospectionQuery, GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { nestedQuery, sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
+import { nestedQuery, sampleQuery, testSchema } from '../../../test/support/graph-test-schema.js';
 import { maxCostCheck, type VariableValues } from './cost.js';
 import { operationsOf } from './fragments.js';
 import { defaultGraphLimits, type GraphLimits } from './settings.js';

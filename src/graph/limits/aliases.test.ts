@@ -1,7 +1,7 @@
 import { parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { maxAliasesRule, queryAliases } from './aliases.js';
-import { testSchema } from '../../../testing/graph-test-schema.js';
+import { testSchema } from '../../../test/support/graph-test-schema.js';
 
 const check = (query: string, maxAliases: number) => validate(testSchema, parse(query), [maxAliasesRule(maxAliases)]);
 const aliasedUsers = (count: number) => `{ ${Array.from({ length: count }, (_, i) => `u${i}: user(id: ${i}) { name }`).join(' ')} }`;

@@ -3,8 +3,8 @@ import { executeSync, parse, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { estimateCost, type VariableValues } from './cost.js';
 import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
-import { sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
-import { runCount } from '../../../testing/run-count.js';
+import { sampleQuery, testSchema } from '../../../test/support/graph-test-schema.js';
+import { runCount } from '../../../test/support/run-count.js';
 
 // Random small queries on the test schema, as trees, printed to text with their variables.
 

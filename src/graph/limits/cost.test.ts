@@ -4,7 +4,7 @@ import { estimateCost, maxCostCheck, type VariableValues } from './cost.js';
 import { maxDepthRule } from './depth.js';
 import { operationsOf } from './fragments.js';
 import { defaultGraphLimits, graphLimitsWith, type GraphLimits } from './settings.js';
-import { sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
+import { sampleQuery, testSchema } from '../../../test/support/graph-test-schema.js';
 
 const cost = (query: string, variables: VariableValues = {}, limits: GraphLimits = defaultGraphLimits, operationName?: string) =>
   estimateCost(parse(query), testSchema, variables, limits, operationName);

@@ -1,7 +1,7 @@
 import { getIntrospectionQuery, parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { maxDepthRule, queryDepth } from './depth.js';
-import { nestedQuery, sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
+import { nestedQuery, sampleQuery, testSchema } from '../../../test/support/graph-test-schema.js';
 
 const check = (query: string, maxDepth: number) => validate(testSchema, parse(query), [maxDepthRule(maxDepth)]);
 

@@ -4,7 +4,7 @@ import { queryAliases } from './aliases.js';
 import { estimateCost } from './cost.js';
 import { queryDepth } from './depth.js';
 import { defaultGraphLimits, graphLimitsWith } from './settings.js';
-import { nestedQuery, sampleQuery, testSchema } from '../../../testing/graph-test-schema.js';
+import { nestedQuery, sampleQuery, testSchema } from '../../../test/support/graph-test-schema.js';
 
 function tokens(query: string): number {
   const lexer = new Lexer(new Source(query));

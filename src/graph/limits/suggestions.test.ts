@@ -1,7 +1,7 @@
 import { buildSchema, getVariableValues, GraphQLError, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { hideSuggestions } from './suggestions.js';
-import { testSchema } from '../../../testing/graph-test-schema.js';
+import { testSchema } from '../../../test/support/graph-test-schema.js';
 
 const messages = (errors: readonly GraphQLError[]) => errors.map((e) => e.message);
 

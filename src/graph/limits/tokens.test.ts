@@ -1,7 +1,7 @@
 import { GraphQLError, Kind } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { defaultGraphLimits } from './settings.js';
-import { sampleQuery } from '../../../testing/graph-test-schema.js';
+import { sampleQuery } from '../../../test/support/graph-test-schema.js';
 import { parseWithLimits } from './tokens.js';
 
 describe('parseWithLimits: the token limit acts while parsing, and errors are returned, not thrown', () => {

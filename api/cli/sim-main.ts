@@ -1,0 +1,159 @@
+import { AppModuleError, firstLine } from '../../sim/host/app-module/app-module-error.js';
+import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from './render/determinism-text.js';
+import { runGraphCommand } from './render/graph-command.js';
+import { writeChromeTrace } from './render/chrome-trace.js';
+import { withBodies } from './render/json-bodies.js';
+import { jsonSummary } from './render/json-summary.js';
+import { renderRun } from './render/run-text.js';
+import { builtinScenarios } from '../../sim/scenario/catalog.js';
+import { allHeld, judge } from '../../sim/scenario/expectations.js';
+import { scenarioJsonSchema } from '../../sim/scenario/json-schema.js';
+import { builtin, fromFile, type ResolvedScenario } from '../../sim/scenario/resolve.js';
+import { ScenarioError } from '../../sim/scenario/spec.js';
+import { parseCommandLine, UsageError } from '../../sim/command-line/command-line.js';
+import { checkDeterminism } from './determinism-check.js';
+import { planRun } from './run-plan.js';
+import { isRunStoppedByApp } from './run-stopped.js';
+import { checkTraceOut, TraceOutError, traceOutFailed } from './trace-out-path.js';
+
+/** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
+export const repoCommand = 'npm run sim --';
+
+const usageFor = (cmd: string) => `Usage:
+  ${cmd} --list                          list the built-in scenarios
+  ${cmd} <scenario> [--seed N] [--json] [--trace-out run.json] [--check-determinism]
+                                                 run one and print its timeline and summary
+  ${cmd} --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism]
+                                                 run your own scenario (format: docs/scenarios.md), on
+                                                 apisim's origin or on the app it names ("origin")
+  ${cmd} --schema                        print the scenario file format as JSON Schema
+  ${cmd} graph --query '<document>'      run one GraphQL query; print its response, bytes and latency
+                                                 (${cmd} graph --help for its options)
+Options:
+  --seed N   the run's seed, a non-negative integer (default 1); the same seed replays the same run
+  --json     print a machine-readable summary instead of the timeline, with the verdicts of the
+             scenario's "expect" block (exit code 1 when one failed, with or without --json)
+  --bodies   also print each step's request and response, headers and bodies (a body over 2,000
+             characters is cut, saying how much), after the timeline; with --json, each exchange
+             carries them whole as request and response
+  --trace-out FILE
+             also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing;
+             the client's sends and answers carry the headers and bodies as args
+  --check-determinism
+             run the seed twice, a fresh origin or app each time; if the traces differ, print the first
+             event that differs and the likely cause, and exit 1`;
+
+async function main(argv: readonly string[], cmd: string): Promise<number> {
+  if (argv[0] === 'graph') return runGraphCommand(argv.slice(1));
+  const { values, positionals } = parseCli(argv);
+  if (values.help === true) {
+    console.log(usageFor(cmd));
+    return 0;
+  }
+  if (values.schema === true) {
+    process.stdout.write(scenarioJsonSchema());
+    return 0;
+  }
+  if (values.list === true) {
+    const width = Math.max(...builtinScenarios.map((s) => s.name.length));
+    for (const s of builtinScenarios) console.log(`${s.name.padEnd(width)}  ${s.summary}`);
+    return 0;
+  }
+  const seed = parseSeed(values.seed);
+  if (positionals.length > 1) throw new UsageError(`one scenario at a time, got ${positionals.join(', ')}`);
+  const file = values.file;
+  const name = positionals[0];
+  if (file === undefined && name === undefined) {
+    throw new UsageError(`nothing to run: name a built-in scenario (${cmd} notes-unstable-post), give your own with --file my.json, or see the built-ins with --list`);
+  }
+  if (file !== undefined && name !== undefined) throw new UsageError(`name one scenario or give --file, not both (got "${name}" and --file ${file})`);
+  const traceOut = values['trace-out'];
+  // Checked before the run, which may take long, so that a mistyped folder does not waste it.
+  if (traceOut !== undefined) await checkTraceOut(traceOut);
+
+  const scenario: ResolvedScenario = file !== undefined ? await fromFile(file) : builtin(name!, seed);
+  const plan = await planRun(scenario, file, {
+    onNote: (note) => console.error(`sim: note: ${note}`),
+    // The adapter answers a failed request with a 500, which the timeline shows; the reason is only here.
+    onError: (error, req) => console.error(`sim: ${req.method} ${req.path}: the app failed, so the adapter answered 500: ${firstLine(error)}`),
+  });
+  const result = await plan.run(seed);
+  const check = values['check-determinism'] === true ? await checkDeterminism(plan, seed, result) : undefined;
+  const replay = `${cmd} ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
+  if (traceOut !== undefined) {
+    await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed }, result.exchanges).catch((error: unknown) => traceOutFailed(traceOut, error));
+    // On stderr, so that `--json` output stays one JSON document.
+    console.error(`Wrote the Chrome trace to ${traceOut} (open it at https://ui.perfetto.dev).`);
+  }
+
+  const deterministic = check === undefined || isDeterministic(check);
+  const verdicts = judge(scenario.spec.expect, result);
+  const held = allHeld(verdicts);
+  const bodies = values.bodies === true;
+  if (values.json === true) {
+    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts };
+    console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
+    return deterministic && held ? 0 : 1;
+  }
+  if (check !== undefined && !deterministic) {
+    console.log(renderDeterminismFailure(check, `${replay} --check-determinism`));
+    return 1;
+  }
+  console.log(renderRun(scenario.name, seed, result, replay, verdicts, { bodies }));
+  if (check !== undefined) console.log(determinismPassed(check));
+  return held ? 0 : 1;
+}
+
+function parseCli(argv: readonly string[]) {
+  return parseCommandLine(argv, {
+    seed: { type: 'string' },
+    json: { type: 'boolean' },
+    bodies: { type: 'boolean' },
+    file: { type: 'string' },
+    list: { type: 'boolean' },
+    schema: { type: 'boolean' },
+    'trace-out': { type: 'string' },
+    'check-determinism': { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  }, { seed: '--seed 1', file: '--file my.json', 'trace-out': '--trace-out run.json' });
+}
+
+function parseSeed(text: string | undefined): number {
+  if (text === undefined) return 1;
+  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "${text}"`);
+  return Number(text);
+}
+
+/**
+ * Runs the sim CLI on `argv` and resolves to its exit code; `cmd` is how it was started (the prefix of the usage
+ * and replay lines). A bad invocation, scenario or app module is reported on stderr with exit code 2; a run the
+ * app stopped (real I/O, an unanswered request, …) with exit code 1; any other error rejects.
+ */
+export async function simMain(argv: readonly string[], cmd: string = repoCommand): Promise<number> {
+  try {
+    return await main(argv, cmd);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`sim: ${error.message}\n\n${usageFor(cmd)}`);
+      return 2;
+    }
+    if (error instanceof ScenarioError || error instanceof AppModuleError || error instanceof TraceOutError) {
+      console.error(`sim: ${error.message}`);
+      return 2;
+    }
+    if (isRunStoppedByApp(error)) {
+      console.error(`sim: the app stopped the run: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Ends the process once what was written has been flushed. Exiting, rather than waiting for the event loop
+ * to empty, because an app's module may have left real work behind when it was loaded (a `setInterval` at its
+ * top level, outside any virtual world), which would keep the process alive after the run.
+ */
+export function exitAfterFlush(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}

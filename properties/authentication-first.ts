@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import { itemAt, type RequestSpec, type Target } from './targets/target.js';
+import type { TargetSession } from './targets/target-session.js';
+import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
+import { createdId } from './created-id.js';
+import type { Principle } from './principle.js';
+
+/**
+ * Spec §5.1–5.3: gate 1 comes first. A request with no credential, or with a broken one, to any endpoint the
+ * target says needs a user is answered 401, and nothing else: not 403, which would say the caller was known;
+ * not 404, which would tell them which ids exist; never 2xx. A 405 is let be: it says the endpoint takes no
+ * such method (apisim's own /notes is not listed) before anything of who is calling or which object.
+ *
+ * The endpoints are those the description declares for its users: the owned objects and how they are
+ * created, and the collections only a user may write (`by: "user"`). A plan is a few attempts, each an
+ * endpoint, a broken credential and, for an object's path, an object that exists (one the target names, or
+ * one the user creates first) or one that does not: a 401 must not depend on which.
+ */
+interface Endpoint {
+  readonly method: string;
+  readonly path: string;
+  readonly body: RequestSpec['body'];
+  /** How to get an object that exists, when the path names one. */
+  readonly existing: ((run: TargetSession) => Promise<string | undefined>) | undefined;
+}
+
+export interface Attempt {
+  readonly endpoint: number;
+  readonly credential: BrokenCredential;
+  readonly existing: boolean;
+}
+
+export const authenticationFirst: Principle<readonly Attempt[]> = {
+  name: 'authentication-first',
+  statement: 'a request with no credential or a broken one, to any endpoint that needs a user, is answered 401: not 403, 404 or 2xx',
+
+  notApplicable(target) {
+    if (target.users === undefined) return 'the target declares no users (users.user and users.otherUser), so no endpoint needs one';
+    if (endpointsOf(target).length === 0) return 'the target declares no endpoint that needs a user (owned[], or writable[] with by: "user")';
+    return undefined;
+  },
+
+  plan(target) {
+    const endpoints = endpointsOf(target);
+    return fc.array(fc.record({ endpoint: fc.nat({ max: endpoints.length - 1 }), credential: fc.constantFrom(...brokenCredentials), existing: fc.boolean() }), { minLength: 1, maxLength: 4 });
+  },
+
+  settings: () => ({}),
+
+  async check(run, attempts) {
+    const endpoints = endpointsOf(run.target);
+    for (const attempt of attempts) {
+      const endpoint = endpoints[attempt.endpoint]!;
+      const id = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
+      const path = endpoint.path.includes('{id}') ? itemAt(endpoint.path, id ?? '999999') : endpoint.path;
+      // A broken credential is the user's own, spoilt: the user signs in first (a sign-in, counted apart).
+      const headers = attempt.credential === 'none' ? {} : brokenHeaders(await run.caller('user'), attempt.credential);
+      const exchange = await run.send('anonymous', { method: endpoint.method, path, headers, ...(endpoint.body === undefined ? {} : { body: endpoint.body }) });
+      const status = exchange.response?.status;
+      if (status !== undefined && status !== 401 && status !== 405) {
+        // The run ends at its first broken answer, so the recorded counterexample stops where it broke.
+        return [`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`];
+      }
+    }
+    return [];
+  },
+};
+
+const describe = (credential: BrokenCredential): string =>
+  credential === 'none' ? 'no credential' : credential === 'garbled' ? 'the user\'s credential with one character changed' : 'a made-up credential';
+
+function endpointsOf(target: Target): Endpoint[] {
+  if (target.users === undefined) return [];
+  const endpoints: Endpoint[] = [];
+  for (const owned of target.owned) {
+    const create = owned.create;
+    const existing = async (run: TargetSession): Promise<string | undefined> => {
+      const named = owned.ids?.user[0];
+      if (named !== undefined || create === undefined) return named;
+      return createdId(await run.send('user', { method: create.method, path: create.path, headers: create.headers, ...(create.body === undefined ? {} : { body: create.body }) }));
+    };
+    for (const method of new Set(['GET', ...owned.methods])) {
+      endpoints.push({ method, path: owned.path, body: method === 'PUT' || method === 'PATCH' ? create?.body ?? {} : undefined, existing });
+    }
+    if (create !== undefined) endpoints.push({ method: create.method, path: create.path, body: create.body, existing: undefined });
+  }
+  for (const writable of target.writable) {
+    if (writable.by !== 'user') continue;
+    const existing = async (run: TargetSession): Promise<string | undefined> => createdId(await run.send('user', { method: 'POST', path: writable.collection, body: writable.body }));
+    endpoints.push({ method: 'GET', path: writable.collection, body: undefined, existing: undefined });
+    endpoints.push({ method: 'POST', path: writable.collection, body: writable.body, existing: undefined });
+    for (const method of new Set(['GET', ...writable.methods])) {
+      endpoints.push({ method, path: writable.item, body: method === 'PUT' || method === 'PATCH' ? writable.body : undefined, existing });
+    }
+  }
+  return endpoints;
+}

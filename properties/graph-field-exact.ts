@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { print } from 'graphql';
+import { notRunAsWritten, shapeProblems } from './conformance/graph-shape.js';
+import type { Target } from './targets/target.js';
+import type { Principle } from './principle.js';
+import { answered, graphAnswer, sendQuery } from './graph-request.js';
+import { droppableCount, parseQuery, shapeOfQuery, subSelection } from './graph-selection.js';
+
+export interface FieldExactPlan {
+  /** Which declared query: its type's name. */
+  readonly type: string;
+  /** Which of its droppable fields stay (`subSelection`); shrinks toward the smallest query. */
+  readonly keep: readonly boolean[];
+  readonly method: 'POST' | 'GET';
+}
+
+/** The most fields a plan says keep or drop of: beyond them, the declared query's fields all stay. */
+const maxVaried = 40;
+
+/**
+ * Spec Area C, GraphQL §7.1: the answer has exactly the shape of the query. Each declared query, and any
+ * sub-selection of it (fields left out at random, each selection set keeping one), sent by POST or GET:
+ * every object in `data`, at every depth, has exactly the response keys the query selects there, in order
+ * (`conformance/graph-shape.ts`, the oracle the conformance checks use). The query must run as written
+ * first, 200 with `data` and no error but a FORBIDDEN field, so that a failed query cannot pass vacuously.
+ */
+export const graphFieldExact: Principle<FieldExactPlan> = {
+  name: 'graph-field-exact',
+  statement: 'each declared query, and each part of it, is answered with exactly the fields it asks for',
+
+  notApplicable: (target) => (Object.keys(target.graph?.queries ?? {}).length === 0 ? 'it declares no graph queries (graph.queries)' : undefined),
+
+  plan(target: Target) {
+    const queries = target.graph?.queries ?? {};
+    const longest = Math.min(maxVaried, Math.max(0, ...Object.values(queries).map((q) => droppableCount(parseQuery(q)))));
+    return fc.record({
+      type: fc.constantFrom(...Object.keys(queries)),
+      keep: fc.array(fc.boolean(), { minLength: longest, maxLength: longest }),
+      method: fc.constantFrom('POST' as const, 'GET' as const),
+    });
+  },
+
+  settings: () => ({}),
+
+  async check(run, plan) {
+    const graph = run.target.graph!;
+    const query = subSelection(parseQuery(graph.queries[plan.type]!), plan.keep);
+    const text = print(query).replace(/\s+/g, ' ');
+    const exchange = await sendQuery(run, graph, text, plan.method);
+    const answer = graphAnswer(exchange);
+    const sent = `${plan.method} ${graph.path} ${text}`;
+    if (answer.body === undefined) return [`${sent}: the answer is not a JSON object: ${answered(exchange)}`];
+    const failed = notRunAsWritten(answer.status, answer.body);
+    if (failed !== undefined) return [`${sent}: ${failed}`];
+    return shapeProblems(answer.body.data, shapeOfQuery(query), 'data').map((problem) => `${sent}: ${problem}`);
+  },
+};

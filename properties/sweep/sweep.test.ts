@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allHeld, judge } from '../../sim/scenario/expectations.js';
+import { fromFile } from '../../sim/scenario/resolve.js';
+import { runScenario } from '../../sim/scenario/run.js';
+import { asWritten, parseFaultMix } from './fault-mix.js';
+import { latencyCsv } from './latency-csv.js';
+import { latencyFileName, mergeSweeps } from './merge.js';
+import { failed } from './seed-outcome.js';
+import { shardRange } from './seed-range.js';
+import { sweepCsv } from './sweep-csv.js';
+import type { SweepJob } from './sweep-job.js';
+import { runSweep, type SweepOptions } from './sweep.js';
+import { inProcessRunner } from './worker-pool.js';
+
+const scratch = (name: string) => mkdtempSync(join(tmpdir(), `apisim-sweep-${name}-`));
+const lossyMixed: SweepJob = { kind: 'scenario', name: 'notes-lossy-mixed', faults: asWritten };
+
+function sweep(jobs: readonly SweepJob[], first: number, last: number, more: Partial<SweepOptions> = {}) {
+  return runSweep({
+    jobs, seeds: { first, last }, runner: inProcessRunner(), parallelism: 1, untilFirstFailure: false, timeBudgetMs: undefined,
+    settings: { counterexampleFolder: scratch('counterexamples'), simCommand: 'npm run sim --' }, ...more,
+  });
+}
+
+describe('a sweep of a scenario', () => {
+  it('judges every seed by the scenario\'s expect block, and finds the seeds where the safe client\'s late re-sends break linearizability', async () => {
+    const report = await sweep([lossyMixed], 1, 120);
+    expect(report.outcomes.map((o) => o.seed)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    const failing = report.outcomes.filter(failed);
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.length).toBeLessThan(30);
+    for (const o of failing) {
+      expect(o.findings.join('\n')).toMatch(/^linearizable: note \d is not linearizable/);
+      expect(o.replay).toBe(`npm run sim -- --file ${o.counterexample} --seed ${o.seed}`);
+    }
+    expect(report.outcomes.filter((o) => !failed(o)).every((o) => o.findings.length === 0 && o.counterexample === '')).toBe(true);
+    expect(report.stopped).toBe('done');
+  });
+
+  it('writes each failing seed as a smaller scenario file that fails the same way when run from the file', async () => {
+    const report = await sweep([lossyMixed], 60, 75);
+    const failing = report.outcomes.filter(failed);
+    expect(failing.length).toBeGreaterThan(0);
+    for (const o of failing) {
+      const { spec } = await fromFile(o.counterexample);
+      expect(spec.steps.length).toBeLessThan(36);
+      const rerun = await runScenario('replay', spec, { seed: o.seed });
+      const verdicts = judge(spec.expect, rerun);
+      expect(allHeld(verdicts)).toBe(false);
+      expect(verdicts.find((v) => !v.held)!.expectation).toBe('linearizable');
+    }
+  });
+
+  it('gives the same report however many batches run at once: each seed\'s verdict is its own', async () => {
+    const one = await sweep([lossyMixed], 1, 60);
+    const many = await sweep([lossyMixed], 1, 60, { parallelism: 4 });
+    const strip = (r: typeof one) => r.outcomes.map((o) => ({ ...o, counterexample: '', replay: '' }));
+    expect(strip(many)).toEqual(strip(one));
+    expect(latencyCsv(many.latencies)).toBe(latencyCsv(one.latencies));
+  });
+
+  it('stops at the first failing seed, and the report ends there whatever the batches in flight did', async () => {
+    const whole = await sweep([lossyMixed], 1, 200);
+    const firstFailing = whole.outcomes.find(failed)!;
+    for (const parallelism of [1, 4]) {
+      const report = await sweep([lossyMixed], 1, 200, { untilFirstFailure: true, parallelism });
+      expect(report.stopped).toBe('first-failure');
+      expect(report.outcomes.at(-1)!.seed).toBe(firstFailing.seed);
+      expect(report.outcomes.length).toBe(firstFailing.seed);
+      expect(report.outcomes.slice(0, -1).some(failed)).toBe(false);
+    }
+  });
+
+  it('starts nothing once the time budget is spent, and says so', async () => {
+    const report = await sweep([lossyMixed], 1, 50, { timeBudgetMs: 0 });
+    expect([report.stopped, report.outcomes.length, report.seedsPlanned]).toEqual(['time-budget', 0, 50]);
+  });
+
+  it('runs a scenario under each fault mix given, keyed by the mix in the outcomes and the latencies', async () => {
+    const jobs: SweepJob[] = ['none', 'loss=10%'].map((mix) => ({ kind: 'scenario', name: 'latency-mix', faults: parseFaultMix(mix) }));
+    const report = await sweep(jobs, 1, 20);
+    expect(report.outcomes.filter(failed)).toEqual([]);
+    expect([...new Set(report.outcomes.map((o) => o.faults))]).toEqual(['none', 'loss=10%']);
+    const put = (faults: string) => report.latencies.find((r) => r.faults === faults && r.request === 'PUT /notes/{id} keyed')!.histogram;
+    // No loss: every PUT takes the same 135 ms; at 10%, some wait for a re-send after the 500 ms timeout.
+    expect(put('none').maxUs).toBeLessThan(136_000);
+    expect(put('loss=10%').maxUs).toBeGreaterThan(600_000);
+    expect(report.latencies.map((r) => r.request)).toContain('POST /notes keyed');
+  });
+});
+
+describe('a sweep of a scenario file on an app', () => {
+  it('gives a seed whose run the app stopped the verdict "error", with the reason, and goes on to the next seed', async () => {
+    const folder = scratch('app');
+    writeFileSync(join(folder, 'reads.ts'), "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });\n");
+    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './reads.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
+    const report = await sweep([{ kind: 'file', path: join(folder, 'scenario.json'), faults: asWritten }], 1, 2);
+    expect(report.outcomes.map((o) => o.verdict)).toEqual(['error', 'error']);
+    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: the app started real I\/O at 75\.000 ms \(virtual\)/);
+    expect(report.outcomes[0]!.replay).toBe(`npm run sim -- --file ${join(folder, 'scenario.json')} --seed 1`);
+  });
+});
+
+describe('shards and their merge', () => {
+  it('two shards merged are the whole sweep, row for row and histogram for histogram', async () => {
+    const whole = await sweep([lossyMixed], 1, 90);
+    const folders = await Promise.all([1, 2].map(async (index) => {
+      const part = shardRange({ first: 1, last: 90 }, { index, count: 2 })!;
+      const report = await sweep([lossyMixed], part.first, part.last);
+      const folder = scratch(`shard-${index}`);
+      writeFileSync(join(folder, 'sweep.csv'), sweepCsv(report.outcomes));
+      writeFileSync(join(folder, latencyFileName), latencyCsv(report.latencies));
+      return folder;
+    }));
+    const merged = mergeSweeps(folders.map((f) => join(f, 'sweep.csv')));
+    const strip = (o: readonly { readonly counterexample: string; readonly replay: string }[]) => o.map((x) => ({ ...x, counterexample: '', replay: '' }));
+    expect(strip(merged.outcomes)).toEqual(strip(whole.outcomes));
+    expect(latencyCsv(merged.latencies)).toBe(latencyCsv(whole.latencies));
+  });
+
+  it('refuses shards that overlap, and rows of one seed that disagree, naming the files', async () => {
+    const report = await sweep([lossyMixed], 1, 3);
+    const a = join(scratch('a'), 'sweep.csv');
+    const b = join(scratch('b'), 'sweep.csv');
+    writeFileSync(a, sweepCsv(report.outcomes));
+    writeFileSync(b, sweepCsv(report.outcomes));
+    expect(() => mergeSweeps([a, b])).toThrow(/seed 1 of notes-lossy-mixed \(faults as-written\) is in .* and in .*: shards must not overlap/);
+    writeFileSync(b, sweepCsv([{ ...report.outcomes[0]!, traceHash: 'f'.repeat(64) }]));
+    expect(() => mergeSweeps([a, b])).toThrow(/with different results .* were they run on different versions\?/);
+    writeFileSync(b, 'seed,verdict\n1,pass\n');
+    expect(() => mergeSweeps([a, b])).toThrow(/is not a sweep's file: it has no target, faults/);
+    expect(readFileSync(a, 'utf8').split('\n')[0]).toBe('seed,target,faults,verdict,findings,trace_hash,events,virtual_ms,exchanges,no_response,latency_p50_ms,latency_p99_ms,latency_max_ms,counterexample,replay');
+  });
+});
+
+describe('a sweep of a principle', () => {
+  it('finds the seed where login-only breaks owner-isolation, with a counterexample that replays', async () => {
+    const job: SweepJob = { kind: 'principle', principle: 'owner-isolation', config: undefined, own: { orders: 'login-only' } };
+    const report = await sweep([job], 1, 20, { untilFirstFailure: true });
+    const last = report.outcomes.at(-1)!;
+    expect([report.stopped, last.verdict, last.target]).toEqual(['first-failure', 'fail', 'owner-isolation@apisim-login-only-with-effect']);
+    expect(last.findings[0]).toMatch(/other-user's orders object, was answered 2\d\d, not 403 or 404/);
+    expect(last.replay).toMatch(/^npm run sim -- --file .*apisim-login-only-with-effect-owner-isolation-seed-\d+\.json --seed \d+$/);
+    expect(last.traceHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('passes every seed where the owner is checked', async () => {
+    const job: SweepJob = { kind: 'principle', principle: 'owner-isolation', config: undefined, own: {} };
+    const report = await sweep([job], 1, 4);
+    expect(report.outcomes.map((o) => o.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
+  });
+});

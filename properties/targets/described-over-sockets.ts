@@ -1,0 +1,43 @@
+import type { CredentialSpec } from '../conformance/credential-spec.js';
+import type { DescribedUser, DescribeTarget } from '../conformance/described-target.js';
+import { ConfigRefused } from '../conformance/in-process.js';
+import { ScenarioError } from '../../sim/scenario/spec.js';
+import { conformanceShape } from './conformance-shape.js';
+import { loadTarget } from './load-target.js';
+import type { UserSpec } from './target.js';
+import { userHeaders } from './target-session.js';
+import { userLabel } from './user-label.js';
+
+/** Header names as fetch sends them, so that a description's `Content-Type` and the JSON body's do not both go. */
+const lowerCased = (headers: Readonly<Record<string, string>>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+
+/** How the description says a user signs in, as the conformance side's own HTTP client does it. */
+async function credentialOf(spec: UserSpec, role: string): Promise<CredentialSpec> {
+  const label = userLabel(spec, role);
+  if ('headers' in spec) return { kind: 'headers', label, headers: lowerCased(await userHeaders(spec.headers, role)) };
+  const { login } = spec;
+  return { kind: 'request', label, method: login.method, path: login.path, headers: lowerCased(login.headers), body: login.body, credential: spec.credential };
+}
+
+const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUser> => ({ credential: await credentialOf(spec, role), id: spec.id });
+
+/**
+ * `npx apisim conformance --config <file> --base-url <url>`: the description's shape and users, for a run
+ * over sockets. The app it names is not loaded: the deployment at the URL is the app.
+ */
+export const describeOverSockets: DescribeTarget = async (configFile) => {
+  try {
+    const { target } = await loadTarget(configFile);
+    const users = target.users;
+    return {
+      name: target.name ?? 'target',
+      shape: conformanceShape(target),
+      users: users === undefined ? undefined : { user: await describedUser(users.user, 'user'), otherUser: await describedUser(users.otherUser, 'other-user') },
+    };
+  } catch (error) {
+    // TargetError is one: a missing file, an import that throws, a description that is not a target, a
+    // users' headers function that throws.
+    if (error instanceof ScenarioError) throw new ConfigRefused(error.message);
+    throw error;
+  }
+};

@@ -1,0 +1,204 @@
+import { dirname, relative, sep } from 'node:path';
+import { loadAppModule } from '../../sim/host/app-module/app-module.js';
+import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
+import { worldOrigin } from '../../sim/host/world/world-origin.js';
+import type { Exchange } from '../../sim/nodes/client.js';
+import type { GuestOrigin } from '../../sim/scenario/guest-origin.js';
+import type { OriginSpec, RunSettingsInput, ScenarioInput } from '../../sim/scenario/spec.js';
+import { openGuestSession, openOwnSession } from '../../sim/session/open-session.js';
+import type { Session, SessionRequest } from '../../sim/session/session.js';
+import type { TraceMode } from '../../sim/trace.js';
+import { TargetError } from './define-target.js';
+import type { LoadedTarget } from './load-target.js';
+import type { Target, UserHeaders, UserSpec } from './target.js';
+
+/**
+ * A sign-in that got no answer at all: on a line that loses messages that is the line's doing (a login is a
+ * POST, which the client does not re-send), so a caller may ask again; a refused sign-in is a `TargetError`.
+ */
+export class SignInUnanswered extends TargetError {}
+
+/** The two users a target declares, and the caller with no credential at all. */
+export type Role = 'user' | 'other-user' | 'anonymous';
+
+/** Someone requests are sent as: the headers that identify them, and their id when the target says it. */
+export interface Caller {
+  readonly role: Role;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly id: string | undefined;
+}
+
+export interface RunOptions {
+  readonly seed: number;
+  /** The line, cache and client of the run (a scenario's settings without steps). */
+  readonly settings?: RunSettingsInput;
+  readonly trace?: TraceMode;
+}
+
+/**
+ * A target ready to run: its app module loaded once (each run builds a fresh app from it, in a world of its
+ * own), or apisim's own origin.
+ */
+export class PreparedTarget {
+  readonly target: Target;
+  readonly file: string;
+  readonly #guest: GuestOrigin | undefined;
+
+  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined) {
+    this.target = loaded.target;
+    this.file = loaded.file;
+    this.#guest = guest;
+  }
+
+  static async prepare(loaded: LoadedTarget): Promise<PreparedTarget> {
+    const { app } = loaded.target;
+    if ('apisim' in app) return new PreparedTarget(loaded, undefined);
+    const module = await loadAppModule(app, loaded.file);
+    return new PreparedTarget(loaded, worldOrigin(module.guest));
+  }
+
+  get name(): string {
+    return targetName(this.target);
+  }
+
+  /**
+   * Whether a run may crash the app and restart it on the storage it kept: apisim's own origin always can, an
+   * app when its module exports `restart(app)`.
+   */
+  get restarts(): boolean {
+    return this.#guest?.restartable ?? true;
+  }
+
+  /** The app as a scenario file written into `folder` names it (`origin`), or none for apisim's own. */
+  originFor(folder: string): OriginSpec | undefined {
+    const { app } = this.target;
+    if ('apisim' in app) return undefined;
+    const module = relative(folder, `${dirname(this.file)}${sep}${app.module}`).split(sep).join('/');
+    return { module: module.startsWith('.') ? module : `./${module}`, export: app.export, ...(app.kind === undefined ? {} : { kind: app.kind }) };
+  }
+
+  /** The run settings a target implies: apisim's own origin in the behaviour it names. */
+  settingsWith(settings: RunSettingsInput = {}): RunSettingsInput {
+    const { app } = this.target;
+    if (!('apisim' in app)) return settings;
+    const { orders, idempotencyRecord, cache, orderExistence } = app.apisim;
+    return { ...settings, modes: { orders, idempotencyRecord, cache, orderExistence, ...settings.modes } };
+  }
+
+  async open(options: RunOptions): Promise<TargetSession> {
+    const settings = this.settingsWith(options.settings);
+    const session = this.#guest === undefined
+      ? openOwnSession({ seed: options.seed, settings, ...(options.trace === undefined ? {} : { trace: options.trace }) })
+      : await openGuestSession({ seed: options.seed, settings, guest: this.#guest, ...(options.trace === undefined ? {} : { trace: options.trace }) });
+    return new TargetSession(this, session);
+  }
+}
+
+/**
+ * One run against a target: requests sent as its users, each user signed in the way the target says on
+ * their first request, and everything recorded as a scenario that replays the run.
+ */
+export class TargetSession {
+  readonly prepared: PreparedTarget;
+  readonly session: Session;
+  readonly #callers = new Map<Role, Caller>();
+  readonly #signInSteps = new Set<number>();
+
+  constructor(prepared: PreparedTarget, session: Session) {
+    this.prepared = prepared;
+    this.session = session;
+  }
+
+  get target(): Target {
+    return this.prepared.target;
+  }
+
+  /** The caller of a role, signed in on first use; a sign-in the target refuses is a `TargetError`. */
+  async caller(role: Role): Promise<Caller> {
+    const known = this.#callers.get(role);
+    if (known !== undefined) return known;
+    const caller = role === 'anonymous' ? { role, headers: {}, id: undefined } : await this.#signIn(role, this.#userSpec(role));
+    this.#callers.set(role, caller);
+    return caller;
+  }
+
+  /** Sends as `role`: the caller's headers under the request's own. Each role has a client (and a line) of its own. */
+  async send(role: Role, request: Omit<SessionRequest, 'client'>): Promise<Exchange> {
+    const caller = await this.caller(role);
+    return this.session.send({ ...request, client: role, headers: { ...caller.headers, ...request.headers } });
+  }
+
+  /** Sends every request at once, each as its role. */
+  async sendTogether(requests: readonly (readonly [Role, Omit<SessionRequest, 'client'>])[]): Promise<Exchange[]> {
+    const callers = new Map<Role, Caller>();
+    for (const [role] of requests) callers.set(role, await this.caller(role));
+    return this.session.sendTogether(requests.map(([role, request]) => ({ ...request, client: role, headers: { ...callers.get(role)!.headers, ...request.headers } })));
+  }
+
+  /** Whether the session's step `index` (from 0, as `session.exchanges` counts) was a user's sign-in: a report counts them apart from the requests a check decided. */
+  isSignIn(index: number): boolean {
+    return this.#signInSteps.has(index);
+  }
+
+  /** The run so far as a scenario file written into `folder`, naming the app relative to it. */
+  scenario(name: string, description: string, folder: string): ScenarioInput {
+    const origin = this.prepared.originFor(folder);
+    return { ...(origin === undefined ? {} : { origin }), ...this.session.scenario(name, description) };
+  }
+
+  close(): void {
+    this.session.close();
+  }
+
+  #userSpec(role: 'user' | 'other-user'): UserSpec {
+    const users = this.target.users;
+    if (users === undefined) throw new TargetError('the target declares no users: add users.user and users.otherUser');
+    return role === 'user' ? users.user : users.otherUser;
+  }
+
+  async #signIn(role: 'user' | 'other-user', spec: UserSpec): Promise<Caller> {
+    if ('headers' in spec) return { role, headers: await userHeaders(spec.headers, role), id: spec.id };
+    const { login, credential } = spec;
+    this.#signInSteps.add(this.session.stepCount);
+    const exchange = await this.session.send({ client: role, method: login.method, path: login.path, headers: login.headers, ...(login.body === undefined ? {} : { body: login.body }) });
+    const response = exchange.response;
+    const what = `${role}'s sign-in, ${login.method} ${login.path}`;
+    if (response === undefined || response.status < 200 || response.status > 299) {
+      if (response === undefined) throw new SignInUnanswered(`${what}, answered nothing: the line lost it, or the client gave up`);
+      throw new TargetError(`${what}, answered ${response.status} ${(response.body ?? '').slice(0, 120)}: the checks need both users signed in`);
+    }
+    if (credential === 'cookie') {
+      const pairs = setCookieList(response.headers).map((cookie) => cookie.split(';')[0]!.trim()).filter((pair) => pair.includes('='));
+      if (pairs.length === 0) throw new TargetError(`${what}, set no cookie: say credential: { bearer: "<member>" } if it answers a token`);
+      return { role, headers: { cookie: pairs.join('; ') }, id: spec.id };
+    }
+    const body = response.body ?? '';
+    let token: unknown;
+    try {
+      token = (JSON.parse(body) as Record<string, unknown>)[credential.bearer];
+    } catch {
+      token = undefined;
+    }
+    if (typeof token !== 'string') throw new TargetError(`${what}, answered no "${credential.bearer}" string in its body: ${body.slice(0, 120)}`);
+    return { role, headers: { authorization: `Bearer ${token}` }, id: spec.id };
+  }
+}
+
+/** A user's fixed headers, or what their function returns, checked: a header's value is a string. */
+export async function userHeaders(given: Readonly<Record<string, string>> | UserHeaders, role: string): Promise<Readonly<Record<string, string>>> {
+  if (typeof given !== 'function') return given;
+  let made: unknown;
+  try {
+    made = await given();
+  } catch (error) {
+    throw new TargetError(`${role}'s headers function threw: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const valid = typeof made === 'object' && made !== null && !Array.isArray(made) && Object.values(made).every((value) => typeof value === 'string');
+  if (!valid) throw new TargetError(`${role}'s headers function returned ${made === undefined ? 'undefined' : JSON.stringify(made)}, not an object of header names and string values`);
+  return made as Readonly<Record<string, string>>;
+}
+
+/** What reports call a target: the name its description gives, or `target`. */
+export function targetName(target: Target): string {
+  return target.name ?? 'target';
+}

@@ -1,0 +1,23 @@
+import type { Headers } from '../../../src/http/message.js';
+
+/**
+ * `HttpResponse.headers` holds one string per name, and a repeated field is joined with ", " (RFC 9110
+ * §5.3). `set-cookie` is the one field that rule cannot join (RFC 9110 §5.3, RFC 6265 §3): a cookie's
+ * `Expires=Wed, 21 Oct 2015 07:28:00 GMT` holds a comma itself. So several `set-cookie` fields travel
+ * joined with a line feed, which no field value can contain (RFC 9110 §5.5), and they split back without
+ * ambiguity. One field stays exactly as it was, so apisim's own origin (one cookie at a time) is unchanged.
+ */
+export const setCookieSeparator = '\n';
+
+export const setCookieName = 'set-cookie';
+
+/** Several `set-cookie` fields as the one string a simulated response carries. */
+export function joinedSetCookies(fields: readonly string[]): string {
+  return fields.join(setCookieSeparator);
+}
+
+/** The `set-cookie` fields of a simulated response, one per cookie, in the order the app sent them. */
+export function setCookieList(headers: Headers): string[] {
+  const joined = headers[setCookieName];
+  return joined === undefined ? [] : joined.split(setCookieSeparator);
+}
