@@ -63,7 +63,7 @@ describe('the cache proxy in front of the real origin', () => {
     expect(await after.json()).toEqual({ id: 1, content: 'second' });
   });
 
-  it('refuses a logged-out session on its very next GET, though the cache had the note stored for it (issue 22 point 4)', async () => {
+  it('refuses a logged-out session on its very next GET, though the cache had the note stored for it (a logged-out session used to read it for up to 60 s)', async () => {
     await send('PUT', '/notes/1', '{"content":"cached"}');
     await send('GET', '/notes/1');
     expect((await send('GET', '/notes/1')).headers.get('cache-status')).toBe('apisim-cache; hit');
@@ -75,7 +75,7 @@ describe('the cache proxy in front of the real origin', () => {
     expect(after.headers.get('cache-status')).toMatch(/fwd=uri-miss/);
   });
 
-  it('refuses a write whose URL has a query, so the plain URL the cache stored cannot go stale (issue 22 point 5)', async () => {
+  it('refuses a write whose URL has a query, so the plain URL the cache stored cannot go stale (a write under another URL escaped invalidation)', async () => {
     await send('PUT', '/notes/1', '{"content":"first"}');
     await send('GET', '/notes/1');
     const write = await send('PUT', '/notes/1?via=query', '{"content":"second"}');

@@ -34,7 +34,7 @@ async function exchange(conn: ReturnType<typeof open>): Promise<string> {
   return conn.received().slice(before);
 }
 
-describe('connection limits (issue 22 point 3: one client could use up every file descriptor)', () => {
+describe('connection limits (without them, one client could use up every file descriptor)', () => {
   it('answers a connection over the per-address cap 503 with Retry-After, and no request on it reaches the handler', async () => {
     let handled = 0;
     const server = await listen(httpFront(() => { handled++; return jsonResponse(200, { n: handled }); }), { port: 0, connectionLimits: { maxConnectionsPerAddress: 5 } });

@@ -3,7 +3,10 @@ import type { Socket } from 'node:net';
 import { problem, problemResponse } from '../src/http/problem.js';
 import { rawResponse } from './http-front.js';
 
-/** How much of a listening server one client, and all clients together, may hold (issue 22 point 3). */
+/**
+ * How much of a listening server one client, and all clients together, may hold, so that no client can use up
+ * every file descriptor.
+ */
 export interface ConnectionLimits {
   /** Open connections from one remote address; the next one is answered 503 and closed. */
   readonly maxConnectionsPerAddress: number;

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 /**
- * Issue 17, "must show": `npm start`, create notes, SIGKILL, `npm start` again, and the notes are there.
+ * What durability must show: `npm start`, create notes, SIGKILL, `npm start` again, and the notes are there.
  * With `--memory` the same steps lose them, which is what the first test would see if nothing were kept.
  */
 describe('npm start keeps what it acknowledged across a SIGKILL', () => {

@@ -58,7 +58,7 @@ export async function pipelineQuery(bench: GraphBench, endpoint: GraphEndpoint):
  * graphql-jit, `src/graph/compiled-operations.ts`). Cold builds a new endpoint per query, since the document
  * cache has no way to be emptied and a new one costs little beside a parse: so cold is parsed, validated (by
  * graphql-js's rules, visited in one pass: `src/graph/rules-in-one-pass.ts`) and run on graphql-js, as a
- * query sent once is. Issue 18's targets: warm at least 5×, cold at least 0.8×.
+ * query sent once is. The speed goals (`bench/readme/speed-goals.ts`): warm at least 5×, cold at least 0.8×.
  */
 export async function graphPipelineBenchmarks(): Promise<BenchmarkDefinition[]> {
   const bench = graphBench();

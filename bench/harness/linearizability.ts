@@ -32,7 +32,7 @@ function clientsVariant(clientsPerNote: number): BenchmarkDefinition {
  * linearizability check: the wall time of `checkLinearizability` on a history of 10,000 operations, ten
  * notes of 1,000, each note's clients running operations back to back so that 5, the reference, or 10 are
  * in flight at any time. The ratio says what doubling the overlap costs; `mean_ms_per_iteration` is the time
- * of one check, which issue 18 wants under 1 s at 10 clients.
+ * of one check, whose speed goal is under 1 s at 10 clients (`bench/readme/speed-goals.ts`).
  */
 export function linearizabilityBenchmarks(): BenchmarkDefinition[] {
   return [clientsVariant(5), clientsVariant(10)];

@@ -8,7 +8,9 @@ import { runSweep } from '../../properties/sweep/sweep.js';
 import { type BatchRunner, threadRunner } from '../../properties/sweep/worker-pool.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 
-/** Issue 16's goal: on a machine with 2 cores, 2 workers sweep at least 1.8× the seeds per second of 1. */
+/**
+ * The sweep's speed goal: on a machine with 2 cores, 2 workers sweep at least 1.8× the seeds per second of 1.
+ */
 export const sweepSpeedTarget = { variant: '2 workers', minRatioToReference: 1.8 } as const;
 
 /** A job every seed passes (so no time goes to shrinking) with re-sends in it: latency-mix under 5% loss. */

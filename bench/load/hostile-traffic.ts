@@ -8,12 +8,13 @@ interface HostileContext {
 }
 
 /**
- * Issue 22's soak traffic, one cycle per connection, through the shared cache (which passes what it does not
- * store to the origin): a login that opens a new session, a read under that session (a new cache variant each
- * time), a read of a URL never seen before (a 404, and another path, query or key for every bounded table to
- * keep), a PUT under a key never used before, a wrong password, and a logout (a revoked id to remember).
- * Everything unique comes from one counter; `cookie` is a session that lives the whole run, so the keyed
- * writes and the unique reads do not depend on the login limiter letting a login through.
+ * The soak's hostile traffic, which every bounded store must survive, one cycle per connection, through the
+ * shared cache (which passes what it does not store to the origin): a login that opens a new session, a read
+ * under that session (a new cache variant each time), a read of a URL never seen before (a 404, and another
+ * path, query or key for every bounded table to keep), a PUT under a key never used before, a wrong password,
+ * and a logout (a revoked id to remember). Everything unique comes from one counter; `cookie` is a session
+ * that lives the whole run, so the keyed writes and the unique reads do not depend on the login limiter
+ * letting a login through.
  */
 export function hostileCycle(runId: string, cookie: string): Request[] {
   let n = 0;

@@ -2,7 +2,7 @@ import type { LoadRow } from './rows.js';
 
 /**
  * The server's RSS at the end of each round, and the ratio of each workload to its ceiling, as lines to
- * print: the two things issue 17 sets goals for (≥ 0.3× on GET; RSS flat over the rounds).
+ * print: the two things the load report's goals are about (≥ 0.3× on GET; RSS flat over the rounds).
  */
 export function rssByRound(rows: readonly LoadRow[]): string {
   const apisim = rows.filter((r) => r.target === 'apisim');

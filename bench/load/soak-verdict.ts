@@ -20,7 +20,7 @@ export interface SoakVerdict {
   readonly text: string;
 }
 
-/** Issue 22: "RSS flat to within 20 % after warm-up". */
+/** The soak's goal: RSS flat to within 20 % after warm-up, or some store grows without bound. */
 export const flatWithin = 0.2;
 
 const mean = (values: readonly number[]): number => Math.round((values.reduce((sum, v) => sum + v, 0) / values.length) * 10) / 10;

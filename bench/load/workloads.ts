@@ -37,7 +37,7 @@ function deleteRememberedNote(request: Request, context: object): Request {
   return { ...request, path: `/notes/${(context as NoteContext).noteId ?? 0}` };
 }
 
-/** The four workloads of issue 17, in the order the report lists them. */
+/** The four workloads the load report measures, in the order it lists them. */
 export function workloads(runId: string): readonly Workload[] {
   // One counter for the whole run: every round and both targets draw from it, so no key is ever sent twice.
   const setupRequest = freshKeys(runId);

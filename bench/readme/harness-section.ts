@@ -16,7 +16,10 @@ const unitText: Readonly<Record<string, string>> = {
   operations_checked_per_second: 'operations checked/s',
 };
 
-/** The issue's target in one line that is hard to miss, or why it could not be judged. */
+/**
+ * The round-trip target (recording off vs the reference loop) in one line that is hard to miss, or why it could
+ * not be judged.
+ */
 export function targetLine(rows: readonly HarnessRow[]): string {
   const target = roundTripTarget.minRatioToReference;
   const row = findHarnessRow(rows, 'round trips', roundTripTarget.variant);
@@ -28,7 +31,7 @@ export function targetLine(rows: readonly HarnessRow[]): string {
   );
 }
 
-/** Issue 16's speed goal for the sweep, when this run measured 2 workers (a machine with 2 cores). */
+/** The sweep's speed goal, when this run measured 2 workers (a machine with 2 cores). */
 export function sweepTargetLine(rows: readonly HarnessRow[]): string | undefined {
   const row = findHarnessRow(rows, 'sweep', sweepSpeedTarget.variant);
   if (row === undefined) return undefined;
@@ -57,7 +60,7 @@ export function harnessSection(rows: readonly HarnessRow[]): string {
   const sweepLine = sweepTargetLine(rows);
   const costLine = simulatorCostLine(rows);
   return [
-    targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', 'Issue 18\'s goals:', '', ...speedGoalLines(rows),
+    targetLine(rows), ...(sweepLine === undefined ? [] : ['', sweepLine]), '', 'The speed goals:', '', ...speedGoalLines(rows),
     ...(costLine === undefined ? [] : ['', costLine]), '', table,
   ].join('\n');
 }

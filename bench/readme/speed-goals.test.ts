@@ -6,7 +6,7 @@ const row = (benchmark: string, variant: string, ops: number, ratio: number, mea
   benchmark, variant, unit: 'x', ops_per_second: ops, ratio_to_reference: ratio, reference_variant: 'r', mean_ms_per_iteration: meanMs, rme_percent: 1, samples: 10,
 });
 
-describe("issue 18's speed goals in the reports README", () => {
+describe('the speed goals in the local reports README', () => {
   it('judges each goal on the rows: PASS, MISS, and trace hash against trace off by their rates', () => {
     const lines = speedGoalLines([
       row('graph pipeline', 'pipeline warm document cache', 100, 5.2),

@@ -1,7 +1,10 @@
 import { findHarnessRow, type HarnessRow } from './input.js';
 import { numberText, ratioText } from './number-text.js';
 
-/** Issue 18's goals, each judged on this run's rows, or said to be unmeasured. */
+/**
+ * The speed goals (graph pipeline, trace hash, linearizability check), each judged on this run's rows, or said
+ * to be unmeasured.
+ */
 interface SpeedGoal {
   readonly what: string;
   /** The measured figure in words and whether it meets the goal; undefined when a row is missing. */

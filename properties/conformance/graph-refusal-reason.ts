@@ -26,7 +26,8 @@ const namedByDefault: Record<LimitName, RegExp> = {
 /**
  * Whether a refusal is the one being checked: some error carries the code or message words the description
  * names for the limit, publishes the limit, or (when nothing is named) names it. Any error without data used
- * to count, so a cost limit refusing a deep probe passed the depth check (issue 19).
+ * to count, so a cost limit refusing a deep probe passed the depth check (a false pass seen on a real
+ * deployment).
  */
 export function refusedFor(answer: GraphAnswer, limit: LimitName, graph: GraphShape): boolean {
   if (answer.published(publishedName[limit]) !== undefined) return true;

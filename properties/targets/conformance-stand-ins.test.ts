@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /**
- * Issue 19: verdicts that were false on real deployments, each shown on a stand-in built with the framework it
+ * Verdicts that were false on real deployments, each shown on a stand-in built with the framework it
  * imitates. Each of these tests failed on the suite as it was.
  */
 describe('conformance stand-ins: the false verdicts found on real deployments come out true', { timeout: 30_000 }, () => {

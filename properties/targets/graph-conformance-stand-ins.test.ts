@@ -3,9 +3,9 @@ import type { JsonReport } from '../conformance/json-report.js';
 import { conformance } from './test-kit/conformance-run.js';
 
 /**
- * The graph checks' verdicts on Yoga stand-ins for what issue 19 found them wrong about
- * (`test-kit/graph-stand-ins/`), each run in the simulator from its target description. Every verdict here
- * was a false pass, a false failure or a false skip before the checks judged which limit refused a probe.
+ * The graph checks' verdicts on Yoga stand-ins for what they were found wrong about on real deployments
+ * (`test-kit/graph-stand-ins/`), each run in the simulator from its target description. Every verdict here was
+ * a false pass, a false failure or a false skip before the checks judged which limit refused a probe.
  */
 
 const graphChecks = ['graph/field-exact', 'graph/persisted-get-equals-post', 'graph/depth-limit-before-execution', 'graph/cost-limit-before-execution', 'graph/cost-estimate-counts-list-sizes'];

@@ -8,7 +8,7 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §5.1–5.3, issue 7 point 4): gate 1 decides before anything else looks at the request. A
+ * Principle (spec §5.1–5.3; bad-input fuzzing): gate 1 decides before anything else looks at the request. A
  * request without a valid credential (none, a garbage or revoked cookie, a tampered, truncated, unsigned,
  * expired or huge token, a live cookie beside a broken token) gets 401 on every endpoint but the login
  * itself, whatever its method, path, query, headers or body: never a 403, 404, 405, 413, 415 or 422 first,

@@ -7,7 +7,7 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (issue 7, point 4): whatever arrives (any method, path, query, header, cookie, token, body or
+ * Principle (bad-input fuzzing): whatever arrives (any method, path, query, header, cookie, token, body or
  * graph document) the origin answers it, below 500 and without throwing or rejecting. A 5xx for bad input
  * says the server failed where the client did. The broken variant is the classic: a handler that parses the
  * body with `JSON.parse` and no `try`, behind a framework that turns the throw into a 500.

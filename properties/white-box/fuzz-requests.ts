@@ -4,7 +4,7 @@ import { type Credential, credential } from './fuzz-credentials.js';
 import { graphCall } from './fuzz-graph.js';
 
 /**
- * Bad-input requests for the fuzz properties (issue 7, point 4). Each is aimed at one endpoint family, so
+ * Bad-input requests for the fuzz properties. Each is aimed at one endpoint family, so
  * that most requests come close to something the origin accepts (the right method, a real id, a body with
  * the right field names) and then get one thing wrong: that is where validation has its gaps. The rest is
  * garbage of every kind: methods, paths, query strings, headers, and bodies that are malformed, 10,000 deep,

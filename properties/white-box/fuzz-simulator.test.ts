@@ -16,7 +16,7 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (issue 7, point 4): the whole simulated stack (client, lines, shared cache, origin) takes bad
+ * Principle (bad-input fuzzing): the whole simulated stack (client, lines, shared cache, origin) takes bad
  * input without an unhandled exception: a scenario of malformed requests (`rawBody`, raw `headers`, broken
  * credentials) runs to its end, and every step gets an answer below 500. The origin-level fuzz properties
  * cover the inputs; this one shows the cache and the client in front pass them through. The broken variant

@@ -19,7 +19,7 @@ import { type SocketCredential, type SocketSession, socketSession } from './fuzz
 import { replayable } from './replay.js';
 
 /**
- * Principle (issue 7 point 4: "never an unhandled exception in the simulator"): the same fuzz sessions
+ * Principle (bad-input fuzzing: never an unhandled exception in the simulator): the same fuzz sessions
  * played through the whole simulated stack (each socket's client on its own WAN line, the shared cache, the
  * LAN, the origin node that routes the upgrade and every frame) run to their end without an exception or an
  * unhandled rejection; every frame a client receives is a graphql-ws server message or a close with a code

@@ -8,7 +8,7 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (issue 7 point 4: "state unchanged by every rejected request"): a frame changes the origin's
+ * Principle (bad-input fuzzing: the state unchanged by every rejected request): a frame changes the origin's
  * state (`origin.state()`: notes, orders, users, posts, comments) only when an operation ran, answered with
  * `next`: subscriptions are read-only, and a frame that was refused (`error`), ignored, or answered with a
  * close leaves everything as it was; so do a revoked session and a closed socket. graphql-ws carries

@@ -13,7 +13,7 @@ import { type UpgradeAttempt, upgradeAttempts } from './fuzz-socket-upgrades.js'
 import { replayable } from './replay.js';
 
 /**
- * Principle (issue 7 point 4, spec §5.1, RFC 6455 §4): the WebSocket door answers 101 only to a valid
+ * Principle (bad-input fuzzing; spec §5.1; RFC 6455 §4): the WebSocket door answers 101 only to a valid
  * graphql-ws upgrade by a caller gate 1 identifies. Anything else gets the one precise 4xx the handshake
  * model names (`fuzz-socket-handshake.ts`), as problem details with its slug (without a body to HEAD, RFC
  * 9110 §9.3.2), and 401 before anything that depends on who is calling; never a 5xx, never a throw; a

@@ -8,7 +8,7 @@ import { parseScenario, type ScenarioInput } from '../../sim/scenario/spec.js';
 import { replayCommand } from './counterexample.js';
 
 /**
- * Principle (issue 7, the hostile world): for any workload of several clients and any seeded schedule of
+ * Principle (the hostile world): for any workload of several clients and any seeded schedule of
  * faults — loss and duplication in each direction, reordering through jitter, delay spikes, partitions (one-way
  * too), a line that holds messages and releases them late, and crashes of the origin at any point of a
  * request — the `keyed` client against an origin that commits each idempotency record with its effect gives:

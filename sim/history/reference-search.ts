@@ -4,12 +4,12 @@ import { type RegisterModel, roleOf } from './register-model.js';
 import { furtherThan, type SearchOptions, type SearchResult, type Stuck } from './search.js';
 
 /**
- * The search before issue 18, kept for tests only, as the oracle the faster one (`search.ts`) must agree
- * with: Wing & Gong's search with Lowe's refinement and Porcupine's memo, for one note. It walks the calls in time
- * order, places (linearizes) the first one the model accepts and lifts it out of the list, and backtracks
- * when it meets a return whose call is not yet placed: that operation had to take effect before it completed.
- * The memo skips any (set of placed operations, state) seen before, because what can follow depends on
- * nothing else; that turns n! orders into at most 2^n sets.
+ * The search as it was before it was made faster, kept for tests only, as the oracle the faster one
+ * (`search.ts`) must agree with: Wing & Gong's search with Lowe's refinement and Porcupine's memo, for one
+ * note. It walks the calls in time order, places (linearizes) the first one the model accepts and lifts it out
+ * of the list, and backtracks when it meets a return whose call is not yet placed: that operation had to take
+ * effect before it completed. The memo skips any (set of placed operations, state) seen before, because what
+ * can follow depends on nothing else; that turns n! orders into at most 2^n sets.
  *
  * Operations of unknown outcome return at +∞, after every definite one. Meeting such a return means every
  * definite operation is placed: the history is linearizable with the unknown ones still open left out.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccountStore } from './accounts.js';
 
-describe('accounts: the password check (issue 22 point 1)', () => {
+describe('accounts: the password check (under a flood of wrong passwords it stalled every server on the loop)', () => {
   it('runs off the event loop: a callback queued after a check began runs before the check answers', async () => {
     const accounts = demoAccountStore();
     const order: string[] = [];

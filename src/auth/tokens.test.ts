@@ -9,7 +9,7 @@ function otherSpelling(token: string): string {
   return token.slice(0, -1) + alphabet[last ^ 1]!;
 }
 
-describe('a token has one accepted spelling (issue 22 point 7)', () => {
+describe('a token has one accepted spelling (jose also accepted a padded one and one with changed unused bits)', () => {
   it('refuses a padded token and one whose last character differs only in unused bits, and accepts the token itself', async () => {
     const t = new TestOrigin();
     const token = (await t.token('alice')).authorization!.slice('Bearer '.length);

@@ -12,7 +12,7 @@ function send(cache: SharedCache, req: HttpRequest, res: HttpResponse, atUs = 0)
   return cache.onResponse(lookup, res, atUs);
 }
 
-describe('Clear-Site-Data: "cache" (issue 22 point 4: a logged-out session still read from the cache)', () => {
+describe('Clear-Site-Data: "cache" (without it a logged-out session still read from the cache)', () => {
   const alice = { cookie: 'sid=a1; theme=dark' };
   const bob = { cookie: 'sid=b2' };
 

@@ -19,7 +19,7 @@ interface Entry {
 /**
  * Every stored variant of one URL, indexed by what selects it, so a lookup costs one map read per distinct
  * `Vary` list (in practice one) however many callers' variants are kept: a URL with `Vary: cookie` gets one
- * variant per session, and scanning them made each lookup O(sessions) (issue 22: 9 ms at 30 k variants).
+ * variant per session, and scanning them made each lookup O(sessions) (9 ms at 30 k variants).
  * The index agrees with `selects` (RFC 9111 §4.1): the same method, the same value of each named field,
  * absent only matching absent. `Vary: *` is never stored (storability.ts), so it has no group.
  */

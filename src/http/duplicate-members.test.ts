@@ -4,7 +4,7 @@ import { bodyOf, TestOrigin } from '../testing-kit.js';
 import { duplicateMembers } from './duplicate-members.js';
 import { request } from './message.js';
 
-describe('duplicate members in JSON (issue 22 point 8)', () => {
+describe('duplicate members in JSON (RFC 8259 leaves their meaning to the parser, so two readers can disagree)', () => {
   it.each([
     ['{"a":1,"b":2}', []],
     ['{"a":1,"a":2}', ['/a']],

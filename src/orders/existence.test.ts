@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TestOrigin } from '../testing-kit.js';
 
-describe('whether an order\'s existence is observable (issue 22 point 10)', () => {
+describe('whether an order\'s existence is observable (hidden, a stranger cannot tell which ids exist)', () => {
   it('hidden: someone else\'s order gets the same 404 as a missing one, for every method, and nothing changes', async () => {
     const spec = new TestOrigin();
     expect([(await spec.send('GET', '/orders/121', spec.session('bob'))).status, (await spec.send('GET', '/orders/999', spec.session('bob'))).status]).toEqual([403, 404]);

@@ -12,7 +12,7 @@ function originAt() {
   return { clock, login };
 }
 
-describe('logins are throttled per username and per address, on the virtual clock (issue 22 point 1)', () => {
+describe('logins are throttled per username and per address, on the virtual clock (so a flood of wrong passwords is refused before it costs a password check)', () => {
   it('500 wrong passwords, then the right one: 429 with Retry-After and problem details, until a minute has passed', async () => {
     const { clock, login } = originAt();
     const statuses = new Set<number>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
 
-describe('a user made by POST /users (issue 22 point 6)', () => {
+describe('a user made by POST /users (an account id would make it that account\'s)', () => {
   it('never takes an account id, and is its creator’s to edit and delete, nobody else’s', async () => {
     const t = new TestOrigin();
     const alice = t.session('alice');

@@ -60,7 +60,7 @@ export class UsersStore {
 
   /**
    * Account ids are user ids (gate 2 compares the caller's with the path's), so ids up to the last account's
-   * are never handed out: a created user at sam's id 4 would be sam's, and not its creator's (issue 22).
+   * are never handed out: a created user at sam's id 4 would be sam's, and not its creator's.
    */
   skipIdsThrough(lastAccountId: number): void {
     this.#nextId.value = Math.max(this.#nextId.value, lastAccountId + 1);

@@ -14,9 +14,9 @@ async function simulate(point: (typeof crashPoints)[number]) {
 }
 
 /**
- * Issue 17, point 2: the simulator's crash scenarios (`notes-crash-<point>`) and the same steps against
- * `npm start`'s process, which kills itself with SIGKILL at that point, end alike: the same answer to each
- * step, and the same notes in the data folder as in the simulated origin's storage. One note every time.
+ * Durability on real crashes: the simulator's crash scenarios (`notes-crash-<point>`) and the same steps
+ * against `npm start`'s process, which kills itself with SIGKILL at that point, end alike: the same answer to
+ * each step, and the same notes in the data folder as in the simulated origin's storage. One note every time.
  */
 describe('real crashes agree with the simulated ones', () => {
   it('the real server knows the same crash points as the simulator', () => {

@@ -7,7 +7,7 @@ import { runOverSockets } from './socket-run.js';
 const seed = 1;
 
 /**
- * Issue 8, point 4: the simulator and the real sockets run the same `src/`, so the same scenario must give
+ * The simulator and the real sockets run the same `src/`, so the same scenario must give
  * the same statuses, header fields, bodies and final state both ways (ids, credentials and elapsed time
  * masked). A difference means the adapter, the cache proxy or the simulator's transport changes messages.
  */

@@ -1,5 +1,5 @@
 /**
- * The code whose tests the mutation score judges (issue 7 point 5), one area per principle it carries. A path
+ * The code whose tests the mutation score judges, one area per principle it carries. A path
  * ending in `/` is a folder, every `.ts` under it; any other path is one file. The areas do not overlap.
  */
 export const mutationAreas = [

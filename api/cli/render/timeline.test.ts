@@ -14,7 +14,7 @@ function stepCells(timeline: string): { readonly cell: string; readonly message:
   });
 }
 
-describe('the timeline names exchanges as the summary does (issue 20, point 4)', () => {
+describe('the timeline names exchanges as the summary does, so one label means one thing', () => {
   it('shows step numbers, not the simulator\'s exchange ids, when steps of several clients overlap', async () => {
     const result = await run('notes-lossy-mixed');
     // The premise: ids are handed out in sending order, so here they are not the step numbers.
@@ -42,7 +42,7 @@ describe('the timeline names exchanges as the summary does (issue 20, point 4)',
   });
 });
 
-describe('the summary says what it counted (issue 20, point 4)', () => {
+describe('the summary says what it counted, so no number reads as another', () => {
   it('counts the timeline\'s lines as trace events, apart from the events the clock ran', async () => {
     const result = await run('notes-crash-after-response');
     const lines = renderTimeline(result.trace.events, result.exchanges).split('\n').length - 1; // less the header

@@ -2,7 +2,7 @@ import type { CrashPoint } from '../../faults/origin-crash.js';
 import type { BuiltinScenario, ScenarioSteps } from '../builtin-scenario.js';
 
 /**
- * The hostile world, one fault at a time (issue 7): the origin crashing at each point of a request, a
+ * The hostile world, one fault at a time: the origin crashing at each point of a request, a
  * one-way partition, and a line that holds messages and lets them go late. The keyed client throughout, so
  * each scenario shows the principle holding; `-write-behind` shows the one thing that breaks it.
  */

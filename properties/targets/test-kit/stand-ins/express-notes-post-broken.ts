@@ -2,9 +2,9 @@ import express, { type Express, type Request } from 'express';
 import { requireLogin, sessionLogin } from './express-session-login.js';
 
 /**
- * Issue 19's false failure of gate 1: notes whose `POST /notes` does not work (its store refuses new ids,
- * 503), while GET, PUT (which creates, spec §3) and DELETE do, each behind a login. The suite used to fail
- * `auth/401-before-403` here before it probed anything, for a note it could not make.
+ * A false failure of gate 1 seen on a real deployment: notes whose `POST /notes` does not work (its store
+ * refuses new ids, 503), while GET, PUT (which creates, spec §3) and DELETE do, each behind a login. The suite
+ * used to fail `auth/401-before-403` here before it probed anything, for a note it could not make.
  */
 export default function createApp(): Express {
   const notes = new Map<string, { readonly id: string; readonly content: string }>();

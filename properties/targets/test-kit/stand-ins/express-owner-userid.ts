@@ -9,9 +9,9 @@ interface Order {
 }
 
 /**
- * Issue 19's second false pass: orders that exist before any request, their owner in `userId` (not the
- * spec's `user_id`), read by their owner only, while `PUT /orders/:id` checks login only. The suite used to
- * know the user's own orders by `user_id` alone, found none, and passed without a write probed.
+ * A false pass seen on a real deployment: orders that exist before any request, their owner in `userId` (not
+ * the spec's `user_id`), read by their owner only, while `PUT /orders/:id` checks login only. The suite used
+ * to know the user's own orders by `user_id` alone, found none, and passed without a write probed.
  */
 export default function createApp(): Express {
   const orders = new Map<string, Order>([

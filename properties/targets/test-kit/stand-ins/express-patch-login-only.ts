@@ -9,9 +9,10 @@ interface Order {
 }
 
 /**
- * Issue 19's first false pass, as Express apps are written: `GET /orders/:id` checks the owner, `PATCH` only
- * that the caller signed in. `express.json()` reads `application/json` alone, so a merge patch arrives with
- * no body and gets 400, and so does a patch that changes nothing: the suite used to count those as refusals.
+ * A false pass seen on a real deployment, as Express apps are written: `GET /orders/:id` checks the owner,
+ * `PATCH` only that the caller signed in. `express.json()` reads `application/json` alone, so a merge patch
+ * arrives with no body and gets 400, and so does a patch that changes nothing: the suite used to count those
+ * as refusals.
  */
 export default function createApp(): Express {
   const orders = new Map<string, Order>();

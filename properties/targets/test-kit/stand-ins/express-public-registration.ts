@@ -2,10 +2,10 @@ import express, { type Express, type Request } from 'express';
 import { requireLogin, sessionLogin } from './express-session-login.js';
 
 /**
- * Issue 19's false failure of a public endpoint: a service of the spec's shape whose `POST /users` is a
- * registration anyone may call (it fills in what the body leaves out), while every other endpoint answers
- * 401 without a login. A user may delete only themself, so what an unidentified POST made cannot be removed
- * by the suite's user: the report must list it.
+ * A false failure of a public endpoint, seen on a real deployment: a service of the spec's shape whose
+ * `POST /users` is a registration anyone may call (it fills in what the body leaves out), while every other
+ * endpoint answers 401 without a login. A user may delete only themself, so what an unidentified POST made
+ * cannot be removed by the suite's user: the report must list it.
  */
 export default function createApp(): Express {
   const users = new Map<string, { readonly id: string; readonly name: string }>();
