@@ -5,7 +5,10 @@ import { loadAppModule } from '../sim/host/app-module/app-module.js';
 import { runScenario } from '../sim/scenario/run.js';
 import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
 
-/** Where counterexamples go unless told otherwise: beside the properties' own (`properties/counterexample.ts`). */
+/**
+ * Where counterexamples go unless told otherwise: beside the properties' own
+ * (`properties/white-box/counterexample.ts`).
+ */
 export const defaultCounterexampleFolder = join('reports', 'counterexamples');
 
 /** A counterexample session written as a scenario file, and whether running the file gives the session again. */

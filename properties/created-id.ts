@@ -4,7 +4,8 @@ import type { Exchange } from '../sim/nodes/client.js';
  * The id of what a create made, as the target description promises to find it (`owned[].create`,
  * `writable[]`): the answer's body `id` (a string or a number), else the last segment of its `Location`
  * (RFC 9110 §15.3.2: a 201 names what it created there). Undefined when the create was not answered 2xx or
- * names no id. The conformance checks read a socket's answer the same way (`conformance/writable-requests.ts`).
+ * names no id. The conformance checks read a socket's answer the same way
+ * (`properties/conformance/writable-requests.ts`).
  */
 export function createdId(exchange: Exchange): string | undefined {
   const response = exchange.response;

@@ -21,8 +21,9 @@ const maxVaried = 40;
  * Spec Area C, GraphQL §7.1: the answer has exactly the shape of the query. Each declared query, and any
  * sub-selection of it (fields left out at random, each selection set keeping one), sent by POST or GET:
  * every object in `data`, at every depth, has exactly the response keys the query selects there, in order
- * (`conformance/graph-shape.ts`, the oracle the conformance checks use). The query must run as written
- * first, 200 with `data` and no error but a FORBIDDEN field, so that a failed query cannot pass vacuously.
+ * (`properties/conformance/graph-shape.ts`, the oracle the conformance checks use). The query must run as
+ * written first, 200 with `data` and no error but a FORBIDDEN field, so that a failed query
+ * cannot pass vacuously.
  */
 export const graphFieldExact: Principle<FieldExactPlan> = {
   name: 'graph-field-exact',

@@ -21,8 +21,8 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
  * Spec §8.2, GraphQL §7.1.2: a query deeper than the limit the target declares (`graph.maxDepth`) is refused
  * before execution: `errors` and no `data` member (the status is not judged, GraphQL-over-HTTP allows 200
  * or 4xx; a 5xx is a failure), and no resolver runs. The deep query is grown from a declared one
- * (`conformance/graph-deep-query.ts`), so it is valid and only its depth is wrong: a limit that is missing
- * shows as a query that runs.
+ * (`properties/conformance/graph-deep-query.ts`), so it is valid and only its depth is wrong: a limit that is
+ * missing shows as a query that runs.
  *
  * "No resolver ran" is seen where the target lets it be seen: the app's `state(app)`, when its module
  * exports one (the Yoga example reports its resolver calls; apisim's own origin, its stores), must not move

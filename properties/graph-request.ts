@@ -14,7 +14,10 @@ export function sendQuery(run: TargetSession, graph: GraphTargetSpec, query: str
     : run.send(role, { method: 'GET', path: `${graph.path}?query=${encodeURIComponent(query)}`, headers: { accept: 'application/graphql-response+json, application/json' } });
 }
 
-/** The answer as the conformance checks read one (`conformance/graph-answer.ts`), from a simulated exchange. */
+/**
+ * The answer as the conformance checks read one (`properties/conformance/graph-answer.ts`), from a simulated
+ * exchange.
+ */
 export function graphAnswer(exchange: Exchange): GraphAnswer {
   const response = exchange.response;
   let parsed: unknown;

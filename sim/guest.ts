@@ -1,6 +1,6 @@
 /**
  * Code apisim did not write, running on the simulator's clock (a user's app, lent a virtual world by
- * `host/world/`), as the run loop sees it. Its timers are events of the background lane
+ * `sim/host/world/`), as the run loop sees it. Its timers are events of the background lane
  * (`Simulation.scheduleBackground`); its promise chains are its own business, which the loop lets run after
  * every event.
  */

@@ -81,7 +81,8 @@ export class RngStreams {
 
 /**
  * The components that draw randomness; a link or client adds its own name after the colon. `guest` is what a
- * guest's app draws (its random numbers, UUIDs and bytes, lent to it by host/world/), apart, so that adding one shifts nothing else.
+ * guest's app draws (its random numbers, UUIDs and bytes, lent to it by sim/host/world/), apart, so that adding
+ * one shifts nothing else.
  */
 export type StreamName = 'workload' | 'keys' | 'origin' | 'guest' | `link:${string}` | `client:${string}`;
 

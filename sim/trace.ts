@@ -60,7 +60,7 @@ export function nodeEvent(atUs: number, kind: TraceKind, node: string, note: str
 
 /**
  * Structured, not formatted: recording builds no display strings, and the hash reads the fields as they
- * are (`TraceHash`). `sim/cli/timeline.ts` turns events into text for people.
+ * are (`TraceHash`). `api/cli/render/timeline.ts` turns events into text for people.
  */
 export interface TraceEvent {
   readonly atUs: number;

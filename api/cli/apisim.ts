@@ -42,7 +42,7 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
   }
 }
 
-// Compiled (an installed package runs dist/cli/apisim.js), a scenario's `.ts` app needs a TypeScript loader:
+// Compiled (an installed package runs dist/api/cli/apisim.js), a scenario's `.ts` app needs a TypeScript loader:
 // tsx's, registered here as `node --import tsx` would, before any app module is imported. From source, the
 // repo already runs under tsx.
 if (import.meta.url.endsWith('.js')) {

@@ -21,8 +21,8 @@ export type CredentialSpec =
 
 /**
  * A sign-in as a target description writes it (`users.*.login`), for services that do not sign in the
- * apisim way: the request to send as it is, and where the credential is in its answer. `target/` fills it
- * from `apisim.config.ts`; no command-line form names it.
+ * apisim way: the request to send as it is, and where the credential is in its answer. `properties/targets/`
+ * fills it from `apisim.config.ts`; no command-line form names it.
  */
 export interface LoginRequest {
   readonly kind: 'request';

@@ -19,7 +19,9 @@ const tokenLogin = (username: string, member = 'access_token'): LoginRequest => 
   kind: 'request', label: username, method: 'POST', path: '/tokens', headers: {}, body: { username, password: `${username}-pw` }, credential: { bearer: member },
 });
 
-/** What `target/` would read from a description of apisim's own origin whose users sign in by token. */
+/**
+ * What `properties/targets/` would read from a description of apisim's own origin whose users sign in by token.
+ */
 const tokensDescribed = (member?: string): DescribedTarget => ({
   name: 'apisim-tokens',
   shape: specShape({ orderIds: [121, 122, 123, 124, 125, 126], noteField: 'content', idempotencyKeyStyle: 'sf-string', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'apq' }),

@@ -25,8 +25,8 @@ export interface DescribedTarget {
 export type DescribeTarget = (configFile: string) => Promise<DescribedTarget>;
 
 /**
- * What reads `--config`: the suite knows no target description and no simulator (they are `target/`'s), so
- * the entry point that has them hands them in.
+ * What reads `--config`: the suite knows no target description and no simulator (they are
+ * `properties/targets/`'s), so the entry point that has them hands them in.
  */
 export interface ConfigReaders {
   /** `--config`: the app the description names, run in the simulator. */

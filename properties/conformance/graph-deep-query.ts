@@ -6,9 +6,9 @@ import { operationOf } from './graph-operation.js';
  * introspection (many deployments turn it off). The declared query is first run with its object types asked
  * for (`typedQuery`); wherever a type comes back below itself on a path (a person's friends are people, a
  * post's author writes posts), the stretch of the path between them can be repeated as often as needed, and
- * every repeat is as valid as the original. It lives in conformance/, which judges a deployment from outside,
- * and the principles import it: graph/depth-limit-before-execution and graph-rejected-before-execution grow
- * the same query.
+ * every repeat is as valid as the original. It lives in properties/conformance/, which judges a deployment from
+ * outside, and the principles import it: graph/depth-limit-before-execution and graph-rejected-before-execution
+ * grow the same query.
  */
 
 /** The alias the type probe answers under: a name no declared query is likely to use. */

@@ -22,7 +22,7 @@ export interface InProcessOptions {
 /**
  * A target description run in the simulator, ready for the checks: requests go through the simulated
  * shared cache to the app (`transport`), both users are signed in the target's way, and the checks are
- * timed on the virtual clock (`nowMs`). `target/` opens it: the suite itself knows no simulator.
+ * timed on the virtual clock (`nowMs`). `properties/targets/` opens it: the suite itself knows no simulator.
  */
 export interface InProcessTarget {
   readonly transport: Transport;

@@ -4,8 +4,9 @@ import { specEndpoints } from './spec-endpoints.js';
 /**
  * What the checks know of a service's shape: where its resources are and how to write to them. Plain data,
  * so that it can come from the command line (the spec's shape, `specShape`) or from a target description
- * (`target/conformance-shape.ts` maps `apisim.config.ts` onto it). An area left out is one the checks that
- * need it skip, saying what to declare. Paths name an object's id as `{id}`, as OpenAPI writes them.
+ * (`properties/targets/conformance-shape.ts` maps `apisim.config.ts` onto it). An area left out is one the
+ * checks that need it skip, saying what to declare. Paths name an object's id as `{id}`, as OpenAPI
+ * writes them.
  */
 export interface ServiceShape {
   /** Two ordinary users the checks may sign in as; without them, the checks that need a caller skip. */

@@ -14,7 +14,8 @@ export class NoResponse extends Error {
 
 /**
  * How the checks reach a target: over sockets with `fetch` (`fetchTransport`), or through the simulator
- * (`target/session-transport.ts`). The checks see only requests and responses, so they run the same on both.
+ * (`properties/targets/session-transport.ts`). The checks see only requests and responses, so they run the same
+ * on both.
  */
 export interface Transport {
   /** The absolute URL requests are addressed to; in the simulator, a name that reaches nothing real. */

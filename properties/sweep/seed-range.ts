@@ -48,7 +48,8 @@ export function parseShard(text: string): Shard {
  * The part of the range that shard i of n runs: the i-th of n contiguous blocks, the first blocks one seed
  * longer when n does not divide the range. Contiguous, so that each machine's report reads as a range and
  * `--until-first-failure` on a shard means the first in its block; disjoint and covering, so that the shards'
- * outputs merged are the whole sweep (`sweep/merge.ts`). Empty (undefined) when there are more shards than seeds.
+ * outputs merged are the whole sweep (`properties/sweep/merge.ts`). Empty (undefined) when there are more
+ * shards than seeds.
  */
 export function shardRange(range: SeedRange, shard: Shard): SeedRange | undefined {
   const total = seedCount(range);

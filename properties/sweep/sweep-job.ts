@@ -5,7 +5,7 @@ import type { FaultMix } from './fault-mix.js';
  * What a sweep runs on every seed, as plain data, so that it crosses to the worker threads as it is:
  * - a built-in scenario by name (its steps may depend on the seed), under a fault mix;
  * - a scenario file (absolute path), under a fault mix;
- * - one principle (`principles/`) on a target: the one a config file describes (`defineTarget`, absolute
+ * - one principle (`properties/`) on a target: the one a config file describes (`defineTarget`, absolute
  *   path), or else apisim's own origin in the behaviour `own` names. A principle draws its own faults.
  */
 export type SweepJob =

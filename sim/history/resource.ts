@@ -33,7 +33,9 @@ export const ownNotes: ItemResource = {
   idInBody: (value) => (typeof value === 'number' ? parsePathId(String(value)) : undefined),
 };
 
-/** What a target says of one writable resource (target/target.ts): only the fields a history needs. */
+/**
+ * What a target says of one writable resource (properties/targets/target.ts): only the fields a history needs.
+ */
 export interface WritableShape {
   readonly collection: string;
   readonly item: string;

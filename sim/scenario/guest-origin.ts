@@ -3,7 +3,7 @@ import type { Rng } from '../rng.js';
 import type { Simulation } from '../simulation.js';
 
 /**
- * An app apisim did not write, as the origin of a run. `sim/` says what a run needs of it; `host/world/`
+ * An app apisim did not write, as the origin of a run. `sim/` says what a run needs of it; `sim/host/world/`
  * makes one, because lending an app virtual time and seeded randomness takes the real clock's globals.
  */
 export interface GuestOrigin {

@@ -11,7 +11,7 @@ import type { ScenarioSpec } from './spec.js';
 import { recordOf, stageScenario } from './stage.js';
 
 export interface GuestRunOptions extends RunOptions {
-  /** The app, and the world it is lent (`host/world/`). */
+  /** The app, and the world it is lent (`sim/host/world/`). */
   readonly guest: GuestOrigin;
   /** How long a request may wait once only the app's timers could answer it (`GuestLoop`). */
   readonly answerPatienceUs?: number;

@@ -142,7 +142,7 @@ const graphSpec = z.strictObject({
 
 /**
  * The app a scenario file runs as its origin, instead of apisim's own (docs/guest-world.md, "Naming your app
- * in a scenario file"). Only a file names one: `host/app-module.ts` loads it, relative to the file.
+ * in a scenario file"). Only a file names one: `sim/host/app-module/` loads it, relative to the file.
  */
 export const originSpec = z
   .strictObject({

@@ -18,7 +18,7 @@ export interface SessionOptions {
 }
 
 export interface GuestSessionOptions extends SessionOptions {
-  /** The app, and the world it is lent for the session (`host/world/`). */
+  /** The app, and the world it is lent for the session (`sim/host/world/`). */
   readonly guest: GuestOrigin;
   readonly answerPatienceUs?: number;
 }

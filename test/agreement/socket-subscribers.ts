@@ -144,7 +144,10 @@ export function realSubscription(): RealSubscription {
   return { outcome: 'pending', handshakeStatus: undefined, received: [], close: undefined };
 }
 
-/** Polls `done` every millisecond; real sockets take real time, which this code may use (agreement/ is not src/). */
+/**
+ * Polls `done` every millisecond; real sockets take real time, which this code may use
+ * (test/agreement/ is not src/).
+ */
 async function until(done: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + patienceMs;
   while (!done()) {

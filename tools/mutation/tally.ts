@@ -18,7 +18,7 @@ export interface AreaScore {
   readonly errors: number;
   /** Disabled by a `Stryker disable` comment; left out of every score too. */
   readonly ignored: number;
-  /** Survivors judged equivalent (bench/mutation/equivalent-mutants.ts); still counted as survivors in `score_pct`. */
+  /** Survivors judged equivalent (tools/mutation/equivalent-mutants.ts); still counted as survivors in `score_pct`. */
   readonly equivalent_judged: number;
   /** Stryker's mutation score: detected / (detected + survived + no coverage). */
   readonly score_pct: number | null;

@@ -86,7 +86,7 @@ function parseFlags(argv: readonly string[]) {
       seed: '--seed 1',
     });
   } catch (error) {
-    // The command's own usage error, in the words sim/command-line.ts chose.
+    // The command's own usage error, in the words sim/command-line/command-line.ts chose.
     if (error instanceof UsageError) throw new GraphUsageError(error.message);
     throw error;
   }

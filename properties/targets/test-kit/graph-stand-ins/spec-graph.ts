@@ -2,9 +2,10 @@ import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 
 /**
  * The spec's graph (§2: `user(id)`, `posts(limit)`, `comments`, `author`, and a `createPost` mutation) on
- * GraphQL Yoga, as a Yoga user would write it: the stand-ins of `target/graph-conformance-stand-ins.test.ts`
- * differ only in the type of `user`'s id and the plugins they add (their limits, persisted queries, a CSRF
- * guard). User 1 has 50 posts, newest first, each with 10 comments by user 2.
+ * GraphQL Yoga, as a Yoga user would write it: the stand-ins of
+ * `properties/targets/graph-conformance-stand-ins.test.ts` differ only in the type of `user`'s id and the
+ * plugins they add (their limits, persisted queries, a CSRF guard). User 1 has 50 posts, newest first, each
+ * with 10 comments by user 2.
  */
 export interface SpecGraphOptions {
   /** `user(id:)`'s declared type: the spec leaves it open. */
