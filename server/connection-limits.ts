@@ -21,9 +21,9 @@ export interface ConnectionLimits {
 }
 
 /**
- * Chosen so one client cannot take the file descriptors every other client needs (the issue's 20 k idle
- * connections), while `npm run load` (10 connections), the proxies' upstream pools (`Upstream`, 128 each)
- * and a browser (6 per host) stay far below: 256 per address, 4,096 in all, well under the usual 65,536
+ * Chosen so one client cannot take the file descriptors every other client needs (one client once held
+ * 20 k idle connections), while `npm run load` (10 connections), the proxies' upstream pools (`Upstream`, 128
+ * each) and a browser (6 per host) stay far below: 256 per address, 4,096 in all, well under the usual 65,536
  * descriptors a process gets, with the origin, cache and unstable line sharing them. A slow client gets 10 s
  * for its header fields (node's default is 60 s, and slowloris sockets lived 63 s) and 30 s for a whole
  * request (node's: 300 s); an idle kept-alive connection 5 s (node's default, said in `Keep-Alive`).

@@ -61,7 +61,7 @@ describe('README.md agrees with the tool', () => {
     }
   });
 
-  it("the issue's pipe works: npm run -s sim … --json straight into JSON.parse", { timeout: 60_000 }, async () => {
+  it("the pipe a script would write works: npm run -s sim … --json straight into JSON.parse", { timeout: 60_000 }, async () => {
     const pipe = `npm run -s sim -- notes-unstable-post --seed 1 --json | node -e 'JSON.parse(require("fs").readFileSync(0))'`;
     await expect(exec('sh', ['-c', pipe], { cwd: repo })).resolves.toBeDefined();
   });

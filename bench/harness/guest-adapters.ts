@@ -6,7 +6,7 @@ import { runHarnessRoundTrips } from './harness-round-trips.js';
 import { trivialFetchApp, trivialListenerApp } from './trivial-notes-apps.js';
 import { benchmarkWorkloadShape, notesWorkload, roundTripsIn } from './workload.js';
 
-/** The goal for the fetch adapter: this fraction of the built-in origin's round trips per second. */
+/** The fetch adapter's speed goal: this fraction of the built-in origin's round trips per second. */
 export const fetchAdapterTarget = { variant: 'fetch adapter trivial app', minRatioToReference: 0.3 } as const;
 
 /**

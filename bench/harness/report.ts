@@ -86,7 +86,7 @@ export function reportTable(rows: readonly ReportRow[]): string {
   return [line(head), widths.map((w) => '─'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 
-/** The issue's target, said in one line that is hard to miss. */
+/** The round-trip target (`roundTripTarget`), said in one line that is hard to miss. */
 export function targetVerdict(measurements: readonly Measurement[]): { readonly holds: boolean; readonly line: string } {
   const harness = measurements.find((m) => m.definition.benchmark === 'round trips' && m.definition.variant === roundTripTarget.variant);
   if (harness === undefined) throw new Error(`no measurement of round trips: ${roundTripTarget.variant}`);

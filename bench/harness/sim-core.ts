@@ -6,8 +6,8 @@ import { runReferenceRoundTrips } from './reference-loop.js';
 import { benchmarkWorkloadShape, notesWorkload, roundTripsIn } from './workload.js';
 
 /**
- * The harness must reach this fraction of the reference loop's round trips per second with recording off
- * (the target stated in the issue).
+ * The simulator's own speed target: the harness must reach this fraction of the reference loop's round trips
+ * per second with recording off.
  */
 export const roundTripTarget = { variant: 'harness trace off', minRatioToReference: 1 / 3 } as const;
 

@@ -3,7 +3,10 @@ import { loadTarget } from '../../properties/targets/load-target.js';
 import { PreparedTarget, type TargetSession } from '../../properties/targets/target-session.js';
 import { type BenchmarkDefinition, expectCount } from './definition.js';
 
-/** The goal: a property against the Hono example runs at this fraction of the same property against apisim's origin. */
+/**
+ * The speed goal through a target: a property against the Hono example runs at this fraction of the same
+ * property against apisim's origin.
+ */
 export const targetPropertyTarget = { variant: 'Hono example (fetch adapter)', minRatioToReference: 0.3 } as const;
 
 /** POSTs one after another in a run, each with its content; and the run's seed. */

@@ -47,7 +47,7 @@ describe('reports/scenarios.csv', () => {
     }
   });
 
-  it('covers the matrix the issue asks for', () => {
+  it('covers the whole matrix: orders by behaviour and credential, notes by operation and line, graph vs REST', () => {
     const variants = new Set(full.summaries.map((s) => `${s.scenario}/${s.variant}`));
     for (const behaviour of ['login-only', 'owner-check']) for (const credential of ['session', 'token']) expect(variants).toContain(`orders/${behaviour}-${credential}`);
     for (const line of ['stable', 'unstable']) {

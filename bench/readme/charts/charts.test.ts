@@ -78,7 +78,7 @@ describe('charts', () => {
     expect(texts(svg).filter((t) => t.endsWith('…'))).toEqual([]);
   });
 
-  it("draws the fetch adapter's goal in the adapter panel too, and no line where the issue set none", async () => {
+  it("draws the fetch adapter's goal in the adapter panel too, and no line where no goal is set", async () => {
     const adapterRow = (variant: string, ratio: number): HarnessRow => ({ ...sampleHarness[2]!, benchmark: 'adapter round trips', variant, reference_variant: 'built-in origin', ratio_to_reference: ratio });
     const dashes = (svg: string): number => svg.split('stroke-dasharray="4,3"').length - 1;
     expect(dashes(await harnessChart(sampleHarness))).toBe(1);

@@ -5,7 +5,7 @@ import { targetPropertyTarget } from '../../harness/target-property-runs.js';
 import type { HarnessRow } from '../input.js';
 import { chartConfig, renderSvg } from './render-svg.js';
 
-/** The dashed line of a benchmark's panel, where the issue set one. */
+/** The dashed line of a benchmark's panel: its speed goal, where it has one. */
 const targets: Readonly<Record<string, number>> = {
   'round trips': roundTripTarget.minRatioToReference,
   'adapter round trips': fetchAdapterTarget.minRatioToReference,
