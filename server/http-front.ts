@@ -116,7 +116,7 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
 /**
  * What the proxies answer a WebSocket upgrade: subscriptions are the origin's, on its own port. The cache has
  * nothing to store in a socket, and the unstable line's one lost response per request has no meaning for a
- * stream of frames, so neither proxy relays upgrades (docs/decisions.md).
+ * stream of frames, so neither proxy relays upgrades (docs/decisions/server-and-storage.md).
  */
 export function subscriptionsAtTheOrigin(originUrl?: string): string {
   const where = originUrl === undefined ? "on the origin's own port (the first URL npm start prints)" : `at ${originUrl.replace(/^http/, 'ws')}/graphql`;

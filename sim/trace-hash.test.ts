@@ -355,7 +355,7 @@ describe('the trace hash', () => {
     }
   });
 
-  // Installs three Node binaries (about 550 MB, a minute): a documented command, not a CI step (docs/decisions.md).
+  // Installs three Node binaries (about 550 MB, a minute): a documented command, not a CI step (docs/decisions/trace-hash.md).
   it.runIf(process.env.APISIM_CROSS_NODE === '1')('gives the golden hashes on Node 20, 22 and 26', () => {
     expect(execFileSync('node', ['--import', 'tsx', 'api/cli/cross-node-hashes.ts'], { encoding: 'utf8' })).toContain('every hash matches on Node 20, 22, 26');
   }, 600_000);

@@ -56,7 +56,7 @@ const timeDelta = 16; // atUs is written as its distance from the previous event
  * in a dictionary of strings by first appearance or, the first time (and always when long), 0 and its text.
  * A path is always text, never remembered: a run of writes names a new path in nearly every exchange, and
  * remembering each cost a `Map` lookup and insert, where its ten-odd bytes cost the native SHA-256 a few
- * nanoseconds (docs/decisions.md, Trace hash). "Its exchange's last event" is the
+ * nanoseconds (docs/decisions/trace-hash.md). "Its exchange's last event" is the
  * last event whose `exchangeId & 255` was the same, if it had this `exchangeId`; `timeDelta` is set
  * when the previous time was a safe integer in [0, 2^53), the distance an integer in [0, 2^32 − 1) and the
  * time below 2^53, so that adding the distance back is exact. When either dictionary holds 4,096 entries and
@@ -65,7 +65,7 @@ const timeDelta = 16; // atUs is written as its distance from the previous event
  * Why this shape: the ten events of a round trip pass the same message through the same few sites, so most
  * of an event is already known. The flags leave those fields out: the benchmark's round trips take under
  * eight bytes an event, where writing every field took twenty and fourteen fields' work (counted with
- * `npm run bench:counts`: docs/decisions.md, Trace hash). Why still SHA-256: it is native (hardware
+ * `npm run bench:counts`: docs/decisions/trace-hash.md). Why still SHA-256: it is native (hardware
  * instructions where the CPU has them), needs no dependency, and at these few bytes an event it is not the cost.
  *
  * The encoding is a pure function of the events in order, so the hash is the same on every Node version and
@@ -137,7 +137,7 @@ export class TraceHash {
    * known site, a short while later, with numbers a uint32 varint holds: those are written here, the same
    * bytes `#event` would write, without calling it. Anything else (a new request, a number past 2^32 − 2, a
    * site or note to learn, an id past one byte) goes to `#event`. Counted with `npm run bench:counts`:
-   * docs/decisions.md, Trace hash.
+   * docs/decisions/trace-hash.md.
    */
   hop(
     site: TraceSite, atUs: number, exchangeId: number, attempt: number, status: number, method: string, path: string, bytes: number,

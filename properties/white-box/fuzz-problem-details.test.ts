@@ -8,7 +8,7 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; docs/decisions.md, Errors): every 4xx says precisely what was wrong, in the
+ * Principle (bad-input fuzzing; docs/decisions/resources.md, Errors): every 4xx says precisely what was wrong, in the
  * format its client reads. REST answers RFC 9457 problem details (`application/problem+json` with `type`,
  * `title`, `status` equal to the HTTP status, and `detail`). `/graphql` answers the GraphQL response format,
  * `errors` and no `data` (GraphQL-over-HTTP), the documented exception; only the gates in front of it (401,

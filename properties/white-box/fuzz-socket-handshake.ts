@@ -3,7 +3,7 @@ import { identifies } from './fuzz-credentials.js';
 import type { UpgradeAttempt } from './fuzz-socket-upgrades.js';
 
 /**
- * What the WebSocket door must answer an upgrade request, written from the standards and docs/decisions.md
+ * What the WebSocket door must answer an upgrade request, written from the standards and docs/decisions/subscriptions.md
  * ("Subscriptions over the simulated link"), not from the code: the oracle of the handshake property.
  *
  * - Not an upgrade at all (no `websocket` among the `Upgrade` tokens): an ordinary request, never 101.

@@ -8,7 +8,7 @@ import type { Action, Received, SocketRun } from './fuzz-socket-run.js';
  * (acknowledged or not, open or closed, which ids listen to which post), walked along a recorded run. For
  * every action it knows what the origin must send, to whom, and what may change:
  *
- * - the acting socket gets the protocol's answer (graphql-ws PROTOCOL.md and docs/decisions.md): ack, pong
+ * - the acting socket gets the protocol's answer (graphql-ws PROTOCOL.md and docs/decisions/subscriptions.md): ack, pong
  *   with the ping's payload, nothing, `error`, `next` then `complete`, or a close with the one code the
  *   misuse calls for (1009, 4400, 4401, 4409, 4429); every text is a graphql-ws server message;
  * - an event (a comment added over HTTP or by a mutation over a socket) makes exactly one `next` on every

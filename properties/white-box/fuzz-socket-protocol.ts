@@ -4,7 +4,7 @@ import { duplicateMembers } from '../../src/http/duplicate-members.js';
 
 /**
  * The graphql-ws protocol (github.com/enisdenjo/graphql-ws, PROTOCOL.md, subprotocol `graphql-transport-ws`)
- * as the WebSocket fuzz properties read it, written from that document and docs/decisions.md rather than
+ * as the WebSocket fuzz properties read it, written from that document and docs/decisions/subscriptions.md rather than
  * from `src/graph/subscriptions/`: what a client frame is, what a server message must look like, and which
  * close codes the server may send.
  */
@@ -138,7 +138,7 @@ export function readServerMessage(text: string): ServerMessage | string {
 }
 
 /**
- * The close codes decisions.md names for the server: 1009 frame too big, 4400 invalid message, 4401
+ * The close codes docs/decisions/subscriptions.md names for the server: 1009 frame too big, 4400 invalid message, 4401
  * unauthorized, 4409 subscriber already exists, 4429 too many initialisation requests. 4500 (internal
  * error) is the socket's 5xx: bad input must never cause it.
  */

@@ -51,7 +51,7 @@ const subprotocol = fc.oneof(
   { weight: 1, arbitrary: manyOffers },
 );
 
-/** Not checked by the door (docs/decisions.md: `Sec-WebSocket-Key` is not modelled), so any value must do. */
+/** Not checked by the door (docs/decisions/subscriptions.md: `Sec-WebSocket-Key` is not modelled), so any value must do. */
 const key = field(['dGhlIHNhbXBsZSBub25jZQ=='], ['', 'x', 'dGhlIHNhbXBsZSBub25jZQ', '====', '\ud800']);
 
 const handshakeNames = new Set(['upgrade', 'connection', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-protocol', 'authorization', 'cookie']);

@@ -8,7 +8,7 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; graphql-ws PROTOCOL.md; docs/decisions.md, "Subscriptions over the simulated
+ * Principle (bad-input fuzzing; graphql-ws PROTOCOL.md; docs/decisions/subscriptions.md, "Subscriptions over the simulated
  * link"): whatever frames arrive after a valid upgrade (random text, JSON of the wrong shape, unknown or
  * server-only types, 64 KiB and more, payloads thousands deep, lone surrogates; `subscribe` before
  * `connection_init`, a second `connection_init`, duplicate ids, `complete` for ids that never ran, ping and

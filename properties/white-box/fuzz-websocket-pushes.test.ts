@@ -8,7 +8,7 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; spec §4 C rule 5; docs/decisions.md, "Subscriptions over the simulated
+ * Principle (bad-input fuzzing; spec §4 C rule 5; docs/decisions/subscriptions.md, "Subscriptions over the simulated
  * link"): whatever frames arrive, a push reaches only a socket that holds a subscription to the post the
  * comment was added to, once per subscription and in subscription order, and never after the client's
  * `complete` or a close; a session revoked since the upgrade gets a 4401 close instead. After every step the

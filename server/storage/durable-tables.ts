@@ -21,7 +21,7 @@ const defaultLogFlushMs = 10;
 const maxTables = 32;
 
 /**
- * The origin's tables in an LMDB environment in `dir` (docs/decisions.md, "The embedded database for
+ * The origin's tables in an LMDB environment in `dir` (docs/decisions/server-and-storage.md, "The embedded database for
  * `npm start`"). Every record stays in memory, as in the simulator; the disk is written, and read only once,
  * when the tables open.
  *

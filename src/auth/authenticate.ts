@@ -5,7 +5,7 @@ import type { PresentedCredential } from '../http/problem.js';
 import type { Subject } from './subject.js';
 import type { CredentialStores } from './credential-stores.js';
 
-/** The session cookie's name (the spec leaves it open; see docs/decisions.md). */
+/** The session cookie's name (the spec leaves it open; see docs/decisions/auth-and-pipeline.md). */
 export const sessionCookieName = 'sid';
 
 /** Tokens longer than this are refused before any parsing: no legitimate access token is near it. */

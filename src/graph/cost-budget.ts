@@ -42,7 +42,7 @@ export function checkCostBudget(settings: CostBudgetSettings): void {
 /**
  * Charges every admitted operation its estimated cost before it runs. The estimate, not what the operation
  * turns out to resolve, because it is what the server committed to when it admitted the query, and it is known
- * before any work is done; unlike Shopify we do not refund the difference afterwards (see docs/decisions.md).
+ * before any work is done; unlike Shopify we do not refund the difference afterwards (see docs/decisions/graph.md).
  * A refused operation is charged nothing.
  */
 export class CostBudget {

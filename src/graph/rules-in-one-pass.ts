@@ -22,7 +22,7 @@ interface KindHandlers {
  * document: it resolves every visitor against all 49 node kinds before the first node, an object allocated
  * for each (about 1,400 a `validate` with the specified rules), and calls all 29 visitors for every node it
  * enters and leaves. This resolves a kind when a node of it first comes, and calls only the visitors that
- * handle it (docs/decisions.md, "Validation in one pass").
+ * handle it (docs/decisions/graph.md, "Validation in one pass").
  */
 export function visitorsInOnePass(visitors: readonly ASTVisitor[]): ASTVisitor {
   const count = visitors.length;

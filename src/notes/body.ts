@@ -2,7 +2,7 @@ import { readJsonBody } from '../http/json-body.js';
 import type { HttpRequest } from '../http/message.js';
 import { invalidBody, type Problem } from '../http/problem.js';
 
-/** A note travels as `{"content": "..."}` (the spec leaves the name open; see docs/decisions.md). */
+/** A note travels as `{"content": "..."}` (the spec leaves the name open; see docs/decisions/resources.md). */
 export type NoteBody = { readonly ok: true; readonly content: string } | { readonly ok: false; readonly problem: Problem };
 
 const allowedFields = new Set(['content']);

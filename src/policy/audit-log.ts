@@ -19,7 +19,7 @@ export interface AuditRecord {
 
 /**
  * Records are kept in blocks of this many, one table entry each: a durable table writes an entry per change,
- * and one entry per request cost `npm start` a sixth of its GET rate (docs/decisions.md).
+ * and one entry per request cost `npm start` a sixth of its GET rate (docs/decisions/benchmarks.md).
  */
 const blockSize = 256;
 

@@ -33,7 +33,7 @@ export function graphPlan(options: GraphOptions): GraphPlan {
 
 /**
  * `--limits '{"maxCost": "unlimited"}'` asks to see a query of any cost run. The budget (1000 points a caller,
- * decisions.md) would still refuse any one query above 1000, so without `--budget` it goes off too: the
+ * docs/decisions/graph.md) would still refuse any one query above 1000, so without `--budget` it goes off too: the
  * command does what the flag says. `--budget` given is taken as given.
  */
 export function budgetSwitchedOff(options: Pick<GraphOptions, 'limits' | 'budget'>): boolean {

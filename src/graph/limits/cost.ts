@@ -120,7 +120,7 @@ export type CostCheck = (document: DocumentNode, operation: OperationDefinitionN
  * cost as one written in the query. Every operation of the document is priced, not only the one that runs: a
  * document carrying an oversized operation has no honest use. All of it in one walk, not a graphql-js
  * `validate` pass, whose fixed cost alone (about 0.3 ms here) was most of the admission of a cached document
- * (docs/decisions.md, "GraphQL limits: one path"). The limits are checked when it is built, as a rule's are.
+ * (docs/decisions/graph.md, "GraphQL limits: one path"). The limits are checked when it is built, as a rule's are.
  */
 export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCheck {
   checkGraphLimits(limits);

@@ -7,7 +7,7 @@ type Refused = Extract<Charge, { ok: false }>;
  * Why a subscription ends when its caller's budget cannot pay for a push: the HTTP refusal's code
  * (`THROTTLED`) and its wait, which over a socket has no `Retry-After` field to travel in, so it is in
  * `extensions.retryAfterSeconds` as the socket's `RATE_LIMITED` has it. The subscription ends rather than
- * skipping pushes (docs/decisions.md): a stream with silent holes looks complete to its client.
+ * skipping pushes (docs/decisions/subscriptions.md): a stream with silent holes looks complete to its client.
  */
 export function pushRefusal(refused: Refused): GraphQLFormattedError[] {
   const { requestedQueryCost: cost, throttleStatus } = refused.report;
