@@ -276,8 +276,8 @@ describe('npm run sim -- graph', () => {
     expect(again).toEqual(first);
   });
 
-  it('runs a query above the 1000-point budget with the README\'s own --limits \'{"maxCost": "unlimited"}\'', async () => {
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  it('runs a query above the 1000-point budget with docs/service.md\'s own --limits \'{"maxCost": "unlimited"}\'', async () => {
+    const readme = await readFile(new URL('../../../docs/service.md', import.meta.url), 'utf8');
     const row = readme.split('\n').find((line) => line.startsWith('| `--limits'));
     const unlimited = /`'(\{"maxCost": "unlimited"\})'`/.exec(row ?? '')?.[1];
     expect(unlimited, row).toBeDefined();
