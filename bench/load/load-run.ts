@@ -20,7 +20,7 @@ const json = { 'content-type': 'application/json' };
 /**
  * A demo caller's session cookie, and note 1 written as that caller (a fresh server has no notes; a PUT
  * makes it, and writes it again harmlessly on a server that has it): every workload reads or writes as
- * alice, as the README's tour does.
+ * alice, as the tour in docs/real-sockets.md does.
  */
 export async function prepareCaller(originUrl: string): Promise<string> {
   const res = await fetch(`${originUrl}/sessions`, { method: 'POST', headers: json, body: JSON.stringify({ username: 'alice', password: 'alice-pw' }) });

@@ -45,7 +45,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   {
     file: 'load.csv',
     meaning:
-      "written by `npm run load`, not by the bench: `npm start`'s server on real sockets (its data in a temporary folder, as durable as by default) under autocannon, one row per round, workload (GET at the origin, GET through the cache, the nested graph query, keyed POSTs each followed by the DELETE of its note) and target (`ceiling`: a node:http hello-world sent the same requests in the same run; `apisim`): requests per second, p50 and p99 latency in ms, non-2xx answers, requests with no answer, the serving process's RSS before and after the row, and `ratio_to_ceiling` (the row's rate over its ceiling's). One machine's wall-clock numbers, committed as a snapshot of a run with the default durations; `docs/decisions.md` says which machine and what it showed.",
+      "written by `npm run load`, not by the bench: `npm start`'s server on real sockets (its data in a temporary folder, as durable as by default) under autocannon, one row per round, workload (GET at the origin, GET through the cache, the nested graph query, keyed POSTs each followed by the DELETE of its note) and target (`ceiling`: a node:http hello-world sent the same requests in the same run; `apisim`): requests per second, p50 and p99 latency in ms, non-2xx answers, requests with no answer, the serving process's RSS before and after the row, and `ratio_to_ceiling` (the row's rate over its ceiling's). One machine's wall-clock numbers, committed as a snapshot of a run with the default durations; `docs/decisions/benchmarks.md` says which machine and what it showed.",
   },
   {
     file: 'local/',

@@ -6,7 +6,7 @@ import { markdownTable } from './markdown-table.js';
 import { msText, numberText } from './number-text.js';
 
 /**
- * Why a scenario's seeds fail, where the project knows (docs/decisions.md, "Linearizability"). The counts,
+ * Why a scenario's seeds fail, where the project knows (docs/decisions/linearizability.md). The counts,
  * the seeds and the shrunk files come from the sweep; only the reason is written here, by scenario.
  */
 const knownReasons: Readonly<Record<string, string>> = {
