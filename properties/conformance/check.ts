@@ -51,7 +51,14 @@ export interface Check {
   /** Stable, kebab-case, `<area>/<principle>`: what `--only`, the JSON and the JUnit report use. */
   readonly name: string;
   /** One line: what must hold. */
-  readonly principle: string;
+  readonly statement: string;
+  /**
+   * The principle of `properties/` this check probes, by its name (`authentication-first`), so that the two
+   * can be held to the same verdict; or `null` for a check that probes something no principle states (a
+   * limit's numbers, a persisted GET), the reason in a comment beside it. Required, so that a new check has
+   * to say which. A name, not an import: the suite imports nothing of ours (a test outside it checks the name).
+   */
+  readonly principle: string | null;
   /** Most requests one run of the check may send; retries after a 429 and its cleanup count against the suite's bounds only. */
   readonly maxRequests: number;
   run(ctx: CheckContext): Promise<Verdict>;

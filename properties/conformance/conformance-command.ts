@@ -84,7 +84,7 @@ export async function runConformance(argv: readonly string[], io: CommandIo, rea
       io.stdout(`${usage}\n`);
       return exitCodes.passed;
     case 'list':
-      io.stdout(allChecks.map((c) => `${c.name}\n    ${c.principle}\n`).join(''));
+      io.stdout(allChecks.map((c) => `${c.name}\n    ${c.statement}\n`).join(''));
       return exitCodes.passed;
     case 'usage-error':
       io.stderr(`conformance: ${line.error}\nRun with --help for the options.\n`);

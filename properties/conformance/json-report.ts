@@ -50,6 +50,7 @@ export function jsonReport<Kind extends string = 'curl'>(
     checks: suite.results.map((r: CheckResult) => ({
       name: r.name,
       principle: r.principle,
+      statement: r.statement,
       outcome: r.outcome,
       reason: r.reason,
       ms: Math.round(r.ms),

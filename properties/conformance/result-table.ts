@@ -25,7 +25,7 @@ export function resultTable(suite: SuiteResult, target: string, reproduction: Re
 }
 
 function failureDetail(result: CheckResult, reproduction: Reproduction): string[] {
-  const lines = [`${result.outcome.toUpperCase()} ${result.name}: ${result.principle}`];
+  const lines = [`${result.outcome.toUpperCase()} ${result.name}: ${result.statement}`];
   for (const f of result.findings.slice(0, shownFindings)) {
     lines.push(`  ${oneLine(f.what)}`, `    expected:  ${oneLine(f.expected)}`, `    got:       ${oneLine(f.got)}`, `    reproduce: ${reproduction.command(result.name, f.exchange.request)}`);
   }

@@ -8,9 +8,7 @@ import { describeResponse, type WireExchange, type WireRequest } from './wire.js
 
 export type Outcome = 'pass' | 'warn' | 'fail' | 'skip' | 'unrun' | 'error';
 
-export interface CheckResult {
-  readonly name: string;
-  readonly principle: string;
+export interface CheckResult extends Pick<Check, 'name' | 'statement' | 'principle'> {
   readonly outcome: Outcome;
   /** One line. */
   readonly reason: string;
@@ -97,7 +95,7 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
       leftBehind.push(`cleanup step ${cleanups.length - i} of ${cleanups.length}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { name: check.name, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used, leftBehind };
+  return { name: check.name, statement: check.statement, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used, leftBehind };
 }
 
 /** A removal that did not take: anything but a 2xx, or 404 and 410 (it was already gone). */

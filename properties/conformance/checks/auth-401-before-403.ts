@@ -134,7 +134,8 @@ function sameRefusal(a: WireExchange, b: WireExchange): boolean {
 
 export const auth401Before403: Check = {
   name: 'auth/401-before-403',
-  principle: 'gate 1 comes first: on every endpoint of the spec, a caller who is not identified gets 401 (never 403, 404, 422 or the data), the same whether or not the object exists (spec §5.1–5.3)',
+  statement: 'gate 1 comes first: on every endpoint of the spec, a caller who is not identified gets 401 (never 403, 404, 422 or the data), the same whether or not the object exists (spec §5.1–5.3)',
+  principle: 'authentication-first',
   maxRequests: 60,
   async run(ctx) {
     if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser, so that there is a gate 1 to probe');

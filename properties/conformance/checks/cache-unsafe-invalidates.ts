@@ -3,7 +3,8 @@ import { contentOf, createWritable, uniqueContent, writableBody, writableItem, w
 
 export const cacheUnsafeInvalidates: Check = {
   name: 'cache/unsafe-invalidates',
-  principle: 'a PUT or DELETE that passes through the cache discards its stored copy: the next GET through the cache sees the write (spec §3, RFC 9111 §4.4)',
+  statement: 'a PUT or DELETE that passes through the cache discards its stored copy: the next GET through the cache sees the write (spec §3, RFC 9111 §4.4)',
+  principle: 'cache-coherence',
   maxRequests: 10,
   async run(ctx) {
     const cache = ctx.cache;

@@ -10,7 +10,10 @@ import { userArgument } from '../graph-user-argument.js';
 
 export const graphCostLimit: Check = graphCheck({
   name: 'graph/cost-limit-before-execution',
-  principle: 'a query over the cost limit is refused for its cost before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
+  statement: 'a query over the cost limit is refused for its cost before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.3)',
+  // No principle states a cost limit: a cost is weights times list sizes, which only a schema's own
+  // rules know, so it cannot be said of any target the way a declared depth can.
+  principle: null,
   maxRequests: 1 + costSearchRequests + 2,
   async run(ctx) {
     const graph = specGraphOf(ctx);

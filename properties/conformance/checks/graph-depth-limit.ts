@@ -23,7 +23,8 @@ const brokenFinding = (trial: Trial): Finding => ({
 
 export const graphDepthLimit: Check = graphCheck({
   name: 'graph/depth-limit-before-execution',
-  principle: 'a query deeper than the depth limit is refused for its depth before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.2)',
+  statement: 'a query deeper than the depth limit is refused for its depth before execution: errors, no data, and a mutation so refused has no effect (spec §7.3, §8.2)',
+  principle: 'graph-rejected-before-execution',
   maxRequests,
   async run(ctx) {
     const graph = graphOf(ctx);

@@ -28,7 +28,8 @@ const refusedByLimit = (answer: GraphAnswer, graph: GraphShape): boolean => !ans
 
 export const graphFieldExact: Check = graphCheck({
   name: 'graph/field-exact',
-  principle: 'a graph response has exactly the shape of the query: every requested key (aliases included), in order, and no other (spec §4 Area C rules 1–2)',
+  statement: 'a graph response has exactly the shape of the query: every requested key (aliases included), in order, and no other (spec §4 Area C rules 1–2)',
+  principle: 'graph-field-exact',
   maxRequests: 1 + maxQueries + 1,
   async run(ctx) {
     const graph = graphOf(ctx);

@@ -19,7 +19,10 @@ const notFoundCode = 'PERSISTED_QUERY_NOT_FOUND';
  */
 export const graphPersistedGet: Check = graphCheck({
   name: 'graph/persisted-get-equals-post',
-  principle: 'the persisted GET of a query answers the same field-exact data as its POST (spec §4 Area C; Apollo APQ parameters, --persisted-queries)',
+  statement: 'the persisted GET of a query answers the same field-exact data as its POST (spec §4 Area C; Apollo APQ parameters, --persisted-queries)',
+  // APQ is an optional protocol the target may not speak: no principle states it (graph-field-exact's
+  // GET sends the query itself, not its hash).
+  principle: null,
   maxRequests: 1 + 3,
   async run(ctx) {
     const graph = specGraphOf(ctx);

@@ -4,7 +4,8 @@ import { contentOf, createWritable, uniqueContent, writableItem, writableWith } 
 
 export const notesDeleteIdempotent: Check = {
   name: 'notes/delete-idempotent',
-  principle: 'DELETE twice leaves the state one DELETE leaves: the note stays gone and a neighbour is untouched; the repeat may answer 404 but never 5xx',
+  statement: 'DELETE twice leaves the state one DELETE leaves: the note stays gone and a neighbour is untouched; the repeat may answer 404 but never 5xx',
+  principle: 'idempotent-methods',
   maxRequests: 8,
   async run(ctx) {
     const writable = writableWith(ctx, ['GET', 'DELETE']);

@@ -13,7 +13,8 @@ function keyFor(runId: string): string {
 
 export const notesPostIdempotencyKeyOnce: Check = {
   name: 'notes/post-idempotency-key-once',
-  principle: 'a POST repeated with the same Idempotency-Key takes effect once: the repeat names the same note',
+  statement: 'a POST repeated with the same Idempotency-Key takes effect once: the repeat names the same note',
+  principle: 'idempotent-resend',
   maxRequests: 6,
   async run(ctx) {
     const writable = writableWith(ctx, ['GET']);

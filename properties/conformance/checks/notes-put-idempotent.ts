@@ -33,7 +33,8 @@ async function putTwice(ctx: CheckContext, writable: WritableShape, path: string
 
 export const notesPutIdempotent: Check = {
   name: 'notes/put-idempotent',
-  principle: 'PUT twice leaves the state one PUT leaves, on a note that exists and on one that does not (PUT creates it): the note reads the same content after each (spec §3)',
+  statement: 'PUT twice leaves the state one PUT leaves, on a note that exists and on one that does not (PUT creates it): the note reads the same content after each (spec §3)',
+  principle: 'idempotent-methods',
   maxRequests: 12,
   async run(ctx) {
     const writable = writableWith(ctx, ['GET', 'PUT']);

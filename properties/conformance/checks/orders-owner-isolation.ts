@@ -156,7 +156,8 @@ async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: 
 
 export const ordersOwnerIsolation: Check = {
   name: 'orders/owner-isolation',
-  principle: "what one user owns the other can neither read nor change: each order is read by its owner only, and no-op writes to the user's order and user record are refused (spec §4 A rules 2 and 4)",
+  statement: "what one user owns the other can neither read nor change: each order is read by its owner only, and no-op writes to the user's order and user record are refused (spec §4 A rules 2 and 4)",
+  principle: 'owner-isolation',
   maxRequests: 60,
   async run(ctx) {
     if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser (owner isolation needs two)');
