@@ -1,9 +1,6 @@
-import type { Caller } from './caller.js';
-import type { Check, Finding } from './check.js';
-import type { ConformanceSettings } from './conformance-settings.js';
-import type { ServiceShape } from './service-shape.js';
+import type { Check, CheckContext, Finding } from './check.js';
 import { BoundReached, type RequestBounds } from './request-bounds.js';
-import { NoResponse, type TargetClient } from './target-client.js';
+import { NoResponse } from './target-client.js';
 import { describeResponse, type WireExchange, type WireRequest } from './wire.js';
 
 export type Outcome = 'pass' | 'warn' | 'fail' | 'skip' | 'unrun' | 'error';
@@ -29,17 +26,12 @@ export interface SuiteResult {
   readonly beyondBounds: number;
 }
 
-export interface SuiteTarget {
-  readonly origin: TargetClient;
-  readonly cache: TargetClient | undefined;
-  readonly user: Caller;
-  readonly otherUser: Caller;
-  readonly settings: ConformanceSettings;
-  readonly shape: ServiceShape;
+/** What every check is handed, before each gets its share of the bounds and its own cleanup. */
+export type SuiteTarget = Omit<CheckContext, 'cleanup'> & {
   readonly bounds: RequestBounds;
   /** The clock the checks are timed on: the real one over sockets, the virtual one in the simulator. */
   readonly nowMs: () => number;
-}
+};
 
 /**
  * Runs the checks one after another (a target is someone's deployment: one request at a time), each within
@@ -65,7 +57,7 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
   const allowance = target.bounds.share(check.name, check.maxRequests);
   const cleanups: (() => Promise<unknown>)[] = [];
   const origin = target.origin.within(allowance);
-  const ctx = {
+  const ctx: CheckContext = {
     origin,
     // In the simulator the one path goes through the cache: the check sees that it is the same client.
     cache: target.cache === target.origin ? origin : target.cache?.within(allowance),
