@@ -6,12 +6,17 @@ import type { GraphTargetSpec, Target } from './targets/target.js';
 /** Who asks the graph: the target's user when it declares users (a graph may want a credential), else anyone. */
 export const graphRole = (target: Target): Role => (target.users === undefined ? 'anonymous' : 'user');
 
-/** A query as GraphQL-over-HTTP sends it: a JSON body on POST, or the `query` parameter on GET. */
+/**
+ * A query as GraphQL-over-HTTP sends it: a JSON body on POST, or the `query` parameter on GET; with the
+ * headers the target says every graph request needs (a CSRF guard's preflight header would refuse a GET
+ * without one, and the principle would blame the answer's shape).
+ */
 export function sendQuery(run: TargetSession, graph: GraphTargetSpec, query: string, how: 'POST' | 'GET'): Promise<Exchange> {
   const role = graphRole(run.target);
+  const declared = graph.headers ?? {};
   return how === 'POST'
-    ? run.send(role, { method: 'POST', path: graph.path, headers: { 'content-type': 'application/json' }, body: { query } })
-    : run.send(role, { method: 'GET', path: `${graph.path}?query=${encodeURIComponent(query)}`, headers: { accept: 'application/graphql-response+json, application/json' } });
+    ? run.send(role, { method: 'POST', path: graph.path, headers: { ...declared, 'content-type': 'application/json' }, body: { query } })
+    : run.send(role, { method: 'GET', path: `${graph.path}?query=${encodeURIComponent(query)}`, headers: { ...declared, accept: 'application/graphql-response+json, application/json' } });
 }
 
 /**
