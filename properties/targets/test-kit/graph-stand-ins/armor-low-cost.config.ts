@@ -4,5 +4,5 @@ import type { TargetInput } from '../../target.js';
 export default {
   name: 'armor-low-cost',
   app: { module: './stand-ins.ts', export: 'armorLowCost' },
-  graph: { path: '/graphql', queries: {}, userId: '1', maxDepth: 6 },
+  graph: { path: '/graphql', queries: { User: '{ user(id: 1) { id name posts(limit: 2) { title author { name } } } }' }, userId: '1', maxDepth: 6 },
 } satisfies TargetInput;

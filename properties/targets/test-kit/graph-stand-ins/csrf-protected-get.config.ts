@@ -4,5 +4,5 @@ import type { TargetInput } from '../../target.js';
 export default {
   name: 'csrf-protected-get',
   app: { module: './stand-ins.ts', export: 'csrfProtectedGet' },
-  graph: { path: '/graphql', queries: {}, userId: '1', persisted: 'apq', headers: { 'apollo-require-preflight': 'true' } },
+  graph: { path: '/graphql', queries: { User: '{ user(id: 1) { id name posts(limit: 2) { title author { name } } } }' }, userId: '1', persisted: 'apq', headers: { 'apollo-require-preflight': 'true' } },
 } satisfies TargetInput;

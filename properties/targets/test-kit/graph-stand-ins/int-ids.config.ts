@@ -4,5 +4,5 @@ import type { TargetInput } from '../../target.js';
 export default {
   name: 'int-ids',
   app: { module: './stand-ins.ts', export: 'intIds' },
-  graph: { path: '/graphql', queries: {}, userId: '1', persisted: 'apq' },
+  graph: { path: '/graphql', queries: { User: '{ user(id: 1) { id name posts(limit: 2) { title author { name } } } }' }, userId: '1', persisted: 'apq' },
 } satisfies TargetInput;

@@ -4,5 +4,5 @@ import type { TargetInput } from '../../target.js';
 export default {
   name: 'no-graph',
   app: { module: '../../../../examples/express-orders/app.ts', export: 'default' },
-  graph: { path: '/graphql', queries: {}, userId: '1', persisted: 'apq' },
+  graph: { path: '/graphql', queries: { User: '{ user(id: 1) { id name posts(limit: 2) { title author { name } } } }' }, userId: '1', persisted: 'apq' },
 } satisfies TargetInput;
