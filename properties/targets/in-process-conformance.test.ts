@@ -71,7 +71,7 @@ describe('npx apisim conformance --config: the checks in the simulator', { timeo
     for (const check of skipped) expect(check.reason).toMatch(/declare/);
   });
 
-  it('apisim\'s own origin: login-only fails owner isolation alone; owner-check passes all eleven', async () => {
+  it('apisim\'s own origin: login-only fails owner isolation alone; owner-check passes every check', async () => {
     const loginOnly = await report('--config', ownLoginOnly);
     expect(loginOnly.code).toBe(1);
     expect(loginOnly.report.checks.filter((c) => c.outcome !== 'pass').map((c) => [c.name, c.outcome])).toEqual([['orders/owner-isolation', 'fail']]);
