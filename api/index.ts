@@ -17,7 +17,7 @@ export { virtualEpochMs } from '../sim/host/world/epoch.js';
 // apisim's own origin, and what any run returns.
 export { runScenario, type RunOptions } from '../sim/scenario/run.js';
 export type { ExchangeSummary, GuestRunResult, RunResult } from '../sim/scenario/result.js';
-export type { Exchange } from '../sim/nodes/client.js';
+export type { Exchange } from '../sim/exchange.js';
 export type { OriginProcess } from '../sim/nodes/origin-process.js';
 
 // Showing a run as the CLI does.

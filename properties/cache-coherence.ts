@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 import type { Role } from './targets/target-session.js';
 import type { Principle } from './principle.js';
 import { createdId } from './created-id.js';

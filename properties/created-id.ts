@@ -1,4 +1,4 @@
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 
 /**
  * The id of what a create made, as the target description promises to find it (`owned[].create`,

@@ -1,5 +1,5 @@
 import { type GraphAnswer, graphAnswerOf } from './conformance/graph-answer.js';
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 import type { Role, TargetSession } from './targets/target-session.js';
 import type { GraphTargetSpec, Target } from './targets/target.js';
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 import type { SessionRecord } from '../sim/session/session.js';
 import type { TraceMode } from '../sim/trace.js';
 import type { PreparedTarget, TargetSession } from './targets/target-session.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTraceBound, Trace, type TraceBound, type TraceEvent } from './trace.js';
+import { defaultTraceBound, Trace, type TraceBound } from './trace.js';
+import type { TraceEvent } from './trace-event.js';
 
 /** A `process` event whose time is its sequence number, so kept events say which ones they were. */
 function eventAt(atUs: number): TraceEvent {

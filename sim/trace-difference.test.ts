@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Trace, type TraceBound, type TraceEvent } from './trace.js';
+import { Trace, type TraceBound } from './trace.js';
+import type { TraceEvent } from './trace-event.js';
 import { firstDifference } from './trace-difference.js';
 
 function eventAt(atUs: number, note = ''): TraceEvent {

@@ -1,4 +1,5 @@
-import { canonicalLine, type Trace, type TraceEvent } from './trace.js';
+import { canonicalLine, type Trace } from './trace.js';
+import type { TraceEvent } from './trace-event.js';
 
 /** Events of a run, counted from 0, that no trace kept: between its first and its latest (`TraceBound`). */
 export interface UnseenEvents {

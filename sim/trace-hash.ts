@@ -1,5 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import type { TraceEvent, TraceKind } from './trace.js';
+import type { TraceEvent, TraceKind } from './trace-event.js';
 import { newDictionaryNumber, siteKey, TraceSite } from './trace-site.js';
 
 /** One native SHA-256 update per this many bytes of encoded events, instead of one per event. */

@@ -1,4 +1,4 @@
-import type { TraceKind } from './trace.js';
+import type { TraceKind } from './trace-event.js';
 
 /** Incremented for every dictionary a `TraceHash` starts, in any run of this process: see `TraceSite.dictionary`. */
 let lastDictionary = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceEvent, TraceKind } from '../../sim/trace.js';
+import type { TraceEvent, TraceKind } from '../../sim/trace-event.js';
 import { demonstrationDiagrams } from './demonstrations.js';
 import { sequenceDiagram } from './sequence-diagram.js';
 

@@ -1,5 +1,5 @@
 import { formatMs } from '../../sim/format.js';
-import type { TraceEvent } from '../../sim/trace.js';
+import type { TraceEvent } from '../../sim/trace-event.js';
 
 /** A note the trace cannot say by itself (what the origin did with a key), shown after the events up to `atUs`. */
 export interface DiagramNote {

@@ -1,4 +1,4 @@
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import type { RunResult } from '../../sim/scenario/run.js';
 import type { MatrixScenario, MatrixVariant, VariantPlan } from './matrix-scenario.js';
 import { noTraffic, sumTraffic, trafficByExchange } from './traffic.js';

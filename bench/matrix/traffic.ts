@@ -1,4 +1,4 @@
-import type { TraceEvent } from '../../sim/trace.js';
+import type { TraceEvent } from '../../sim/trace-event.js';
 
 /** What one exchange (or a set of them) put on the lines, read from the trace. */
 export interface Traffic {

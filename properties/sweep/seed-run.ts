@@ -4,7 +4,7 @@ import { realIoPending } from '../../sim/host/world/real-work.js';
 import { runPrinciple } from '../runner.js';
 import { allPrinciples } from '../index.js';
 import type { Principle } from '../principle.js';
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import type { SessionRecord } from '../../sim/session/session.js';
 import type { ExpectSpec } from '../../sim/scenario/expect-spec.js';
 import { judge, type Verdict } from '../../sim/scenario/expectations.js';

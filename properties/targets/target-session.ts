@@ -2,7 +2,7 @@ import { dirname, relative, sep } from 'node:path';
 import { loadAppModule } from '../../sim/host/app-module/app-module.js';
 import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
 import { worldOrigin } from '../../sim/host/world/world-origin.js';
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import type { GuestOrigin } from '../../sim/scenario/guest-origin.js';
 import type { OriginSpec, RunSettingsInput, ScenarioInput } from '../../sim/scenario/spec.js';
 import { openGuestSession, openOwnSession } from '../../sim/session/open-session.js';

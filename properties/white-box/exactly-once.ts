@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import { runScenario } from '../../sim/scenario/run.js';
 import { parseScenario, type ScenarioInput } from '../../sim/scenario/spec.js';
 import { replayCommand } from './counterexample.js';

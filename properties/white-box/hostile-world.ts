@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { crashPoints } from '../../sim/faults/origin-crash.js';
 import { historyOfRun, type NoteOperation, type NoteState } from '../../sim/history/history.js';
 import { checkLinearizability } from '../../sim/history/linearizability.js';
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import { type RunResult, runScenario } from '../../sim/scenario/run.js';
 import { parseScenario, type ScenarioInput } from '../../sim/scenario/spec.js';
 import { replayCommand } from './counterexample.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type HttpResponse, jsonResponse, request, response } from '../../src/http/message.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import { historyOf } from './history.js';
 import { writableResource } from './resource.js';
 

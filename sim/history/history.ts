@@ -1,6 +1,6 @@
 import type { HttpResponse } from '../../src/http/message.js';
 import { splitPath } from '../../src/http/message.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import type { RunResult } from '../scenario/run.js';
 import { type ItemId, type ItemResource, itemIdIn, ownNotes } from './resource.js';
 

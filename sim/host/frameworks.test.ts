@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { parseScenario, type ScenarioInput } from '../scenario/spec.js';
 import { renderSummary } from '../../api/cli/render/timeline.js';
-import type { TraceEvent } from '../trace.js';
+import type { TraceEvent } from '../trace-event.js';
 import { fetchOrigin } from './adapters/fetch-origin.js';
 import { listenerOrigin } from './adapters/listener-origin.js';
 import { runGuestScenario } from './run-guest-scenario.js';

@@ -6,7 +6,7 @@ import { jsonSummary } from '../../api/cli/render/json-summary.js';
 import { renderSummary } from '../../api/cli/render/timeline.js';
 import { UnansweredRequestError } from '../scenario/guest-loop.js';
 import { parseScenario, ScenarioError, type ScenarioInput } from '../scenario/spec.js';
-import type { TraceEvent } from '../trace.js';
+import type { TraceEvent } from '../trace-event.js';
 import { runGuestScenario } from './run-guest-scenario.js';
 import { RealIoError } from './world/drain.js';
 import { virtualEpochMs } from './world/epoch.js';

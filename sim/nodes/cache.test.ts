@@ -5,7 +5,7 @@ import { type Headers, type HttpRequest, type HttpResponse, request, response } 
 import { renderTimeline } from '../../api/cli/render/timeline.js';
 import { duplication } from '../faults/duplication.js';
 import { type FaultRule, pass } from '../faults/fault-rule.js';
-import type { Exchange } from './client.js';
+import type { Exchange } from '../exchange.js';
 import { RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology, type TopologySettings } from '../topology.js';

@@ -2,32 +2,18 @@ import { backoffWaitUs } from '../../src/client/backoff.js';
 import { carriesIdempotencyKey, idempotencyKeyHeader } from '../../src/client/idempotency-key.js';
 import { refusedRequest, type ResendPolicy } from '../../src/client/resend-policy.js';
 import { checkClientSettings, type ClientSettings } from '../../src/client/settings.js';
-import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
+import type { HttpRequest } from '../../src/http/message.js';
 import { type FrameEnvelope, originAddress, type RequestEnvelope, type WireMessage } from '../envelope.js';
 import type { ScheduledEvent } from '../event-queue.js';
 import type { Network, SimNode } from '../node.js';
 import type { Rng } from '../rng.js';
 import { formatMs } from '../format.js';
 import type { Simulation } from '../simulation.js';
+import type { Exchange } from '../exchange.js';
 import type { ExchangeTally } from '../stats/exchange-tally.js';
-import type { Trace, TraceKind } from '../trace.js';
+import type { Trace } from '../trace.js';
+import type { TraceKind } from '../trace-event.js';
 import { TraceSite } from '../trace-site.js';
-
-/** One client operation and what became of it. */
-export interface Exchange {
-  readonly id: number;
-  readonly client: string;
-  /** As sent on every attempt: the policy may have added to what the caller gave (an idempotency key). */
-  readonly request: HttpRequest;
-  readonly startedUs: number;
-  attempts: number;
-  /** `unknown` when the client gave up without a response: the request may or may not have taken effect. */
-  outcome: 'pending' | 'response' | 'unknown';
-  response: HttpResponse | undefined;
-  completedUs: number | undefined;
-  /** From the first send to the receipt of the whole response, re-sends included. */
-  latencyUs: number | undefined;
-}
 
 export type ExchangeDone = (exchange: Exchange) => void;
 

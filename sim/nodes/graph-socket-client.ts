@@ -4,7 +4,8 @@ import { type Headers, request } from '../../src/http/message.js';
 import type { FrameEnvelope } from '../envelope.js';
 import { closeFrame, textFrame } from '../frame.js';
 import type { Simulation } from '../simulation.js';
-import type { ClientNode, Exchange } from './client.js';
+import type { ClientNode } from './client.js';
+import type { Exchange } from '../exchange.js';
 
 /** One message of a subscription as its client saw it: when, what, how big. */
 export interface SocketMessage {

@@ -2,7 +2,7 @@ import type { ClientSettings } from '../../src/client/settings.js';
 import type { HttpRequest } from '../../src/http/message.js';
 import type { GraphStats, OriginState } from '../../src/origin.js';
 import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
 import type { TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';

@@ -1,6 +1,6 @@
 import type { ClientSettings } from '../../src/client/settings.js';
 import type { Headers, HttpRequest } from '../../src/http/message.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
 import type { OriginAnswers } from '../nodes/origin.js';
 import type { OriginRestarts } from '../nodes/origin-life.js';

@@ -1,5 +1,5 @@
 import { type Headers, type HttpRequest, request } from '../../src/http/message.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import type { Simulation } from '../simulation.js';
 import type { Topology } from '../topology.js';
 import type { StepSpec } from './spec.js';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import type { OriginProcess } from '../nodes/origin-process.js';
 import type { Guest } from '../guest.js';
 import type { Simulation } from '../simulation.js';

@@ -4,7 +4,7 @@ import { type HttpRequest, request } from '../../src/http/message.js';
 import { createOrigin, testEnvironment } from '../../src/origin.js';
 import { extraDelay } from '../faults/extra-delay.js';
 import { loss } from '../faults/loss.js';
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import { RngStreams } from '../rng.js';
 import { Simulation } from '../simulation.js';
 import { defaultTopologySettings, Topology } from '../topology.js';

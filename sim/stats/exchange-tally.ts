@@ -1,4 +1,4 @@
-import type { Exchange } from '../nodes/client.js';
+import type { Exchange } from '../exchange.js';
 import { LatencyHistogram } from './latency-histogram.js';
 
 /** A status's first digit: 2 for the 2xx. */

@@ -3,7 +3,7 @@ import {
 } from 'graphql';
 import { compileQuery, type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import { andThen, type Maybe } from '../http/handler.js';
-import type { GraphParams } from './execution.js';
+import type { GraphParams } from './graph-params.js';
 import type { GateTwo, GraphContext } from './schema.js';
 
 /**

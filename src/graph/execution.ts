@@ -3,13 +3,8 @@ import type { HttpResponse } from '../http/message.js';
 import { response } from '../http/message.js';
 import { graphMediaType } from './http/graph-error.js';
 import type { CompiledOperations } from './compiled-operations.js';
+import type { GraphParams } from './graph-params.js';
 import type { GraphContext } from './schema.js';
-
-export interface GraphParams {
-  readonly variables: Readonly<Record<string, unknown>> | undefined;
-  readonly operationName: string | undefined;
-}
-
 
 /**
  * Runs one operation of an admitted document (`GraphEndpoint.admit` has refused everything that must not

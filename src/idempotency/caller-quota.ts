@@ -1,4 +1,4 @@
-import type { CompletedRecord } from './record-store.js';
+import type { CompletedRecord } from './record.js';
 
 /** At most this many completed records per caller: a few seconds of a load test, days of any real client. */
 export const defaultMaxRecordsPerCaller = 10_000;

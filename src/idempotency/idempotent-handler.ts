@@ -4,7 +4,8 @@ import { methodProperties } from '../http/methods.js';
 import { requestFingerprint } from './fingerprint.js';
 import { idempotencyKeyHeader, parseIdempotencyKey } from './key.js';
 import { keyInFlight, keyMalformed, keyMissing, keyReused } from './problems.js';
-import type { IdempotencyStore, InFlightRecord } from './record-store.js';
+import type { IdempotencyStore } from './record-store.js';
+import type { InFlightRecord } from './record.js';
 
 /** A handler that answers at once, like the notes routes: wrapped, it still answers at once. */
 export type SyncHandler<A extends unknown[] = []> = (req: HttpRequest, ...rest: A) => HttpResponse;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../http/message.js';
-import { IdempotencyStore, type InFlightRecord } from './record-store.js';
+import { IdempotencyStore } from './record-store.js';
+import type { InFlightRecord } from './record.js';
 
 /** What a restart keeps of the store: completed records, not the dead process's claims. */
 

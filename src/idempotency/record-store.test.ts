@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../http/message.js';
 import type { TableKey, Tables } from '../storage/tables.js';
-import { defaultRetentionUs, IdempotencyStore, type InFlightRecord } from './record-store.js';
+import { defaultRetentionUs, IdempotencyStore } from './record-store.js';
+import type { InFlightRecord } from './record.js';
 
 /** A virtual clock the test moves by hand. */
 function clock(startUs = 0) {

@@ -1,6 +1,7 @@
 import type { HttpResponse } from '../http/message.js';
 import { memoryTables, type Tables } from '../storage/tables.js';
 import { CallerQuota, defaultMaxBytesPerCaller, defaultMaxRecordsPerCaller, type QueuedRecord } from './caller-quota.js';
+import type { CompletedRecord, IdempotencyRecord, InFlightRecord } from './record.js';
 
 /**
  * How long a completed record is kept, from the moment its response was stored: 24 hours of virtual time,
@@ -32,28 +33,6 @@ export interface IdempotencyStoreSettings {
   /** A caller's stored responses beyond this many bytes: its oldest are forgotten. */
   readonly maxBytesPerCaller: number;
 }
-
-/** The first request with this key is still being handled: a repeat now gets 409. */
-export interface InFlightRecord {
-  readonly state: 'in-flight';
-  readonly scope: string;
-  readonly key: string;
-  readonly fingerprint: string;
-  readonly startedAtUs: number;
-}
-
-/** The first request's response, kept to be replayed until `expiresAtUs`. */
-export interface CompletedRecord {
-  readonly state: 'completed';
-  readonly scope: string;
-  readonly key: string;
-  readonly fingerprint: string;
-  readonly response: HttpResponse;
-  readonly completedAtUs: number;
-  readonly expiresAtUs: number;
-}
-
-export type IdempotencyRecord = InFlightRecord | CompletedRecord;
 
 /**
  * What `claim` found. `claimed`: nothing was there, and the caller now owns a fresh in-flight record (its

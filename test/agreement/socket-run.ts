@@ -1,7 +1,7 @@
 import type { HttpRequest, HttpResponse } from '../../src/http/message.js';
 import type { OriginState } from '../../src/origin.js';
 import type { EnumerationAlert } from '../../src/policy/enumeration-detector.js';
-import type { Exchange } from '../../sim/nodes/client.js';
+import type { Exchange } from '../../sim/exchange.js';
 import { credentialOf } from '../../sim/scenario/credentials.js';
 import type { RunResult } from '../../sim/scenario/result.js';
 import { graphSettingsFrom } from '../../sim/scenario/settings.js';

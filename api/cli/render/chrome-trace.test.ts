@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../../../sim/scenario/resolve.js';
 import { runScenario } from '../../../sim/scenario/run.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 import { type ChromeTrace, type ChromeTraceEvent, chromeTrace, writeChromeTrace } from './chrome-trace.js';
 
 async function traced(name: string, seed = 1): Promise<{ events: readonly TraceEvent[]; trace: ChromeTrace }> {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
-import type { Exchange } from '../../../sim/nodes/client.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { Exchange } from '../../../sim/exchange.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 import { messageArgs } from './message-args.js';
 import { messageText } from './timeline.js';
 

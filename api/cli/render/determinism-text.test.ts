@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { builtin } from '../../../sim/scenario/resolve.js';
 import { runScenario } from '../../../sim/scenario/run.js';
-import { Trace, type TraceEvent } from '../../../sim/trace.js';
+import { Trace } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 import { firstDifference } from '../../../sim/trace-difference.js';
 import { type DeterminismCheck, determinismJson, renderDeterminismFailure } from './determinism-text.js';
 

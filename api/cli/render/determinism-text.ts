@@ -2,7 +2,8 @@ import { formatMs } from '../../../sim/format.js';
 import type { GuestRunResult } from '../../../sim/scenario/result.js';
 import type { RunResult } from '../../../sim/scenario/run.js';
 import type { TraceDifference, UnseenEvents } from '../../../sim/trace-difference.js';
-import type { TraceBound, TraceEvent } from '../../../sim/trace.js';
+import type { TraceBound } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 import { exchangeNames, timelineHeader, timelineLine } from './timeline.js';
 
 type AnyRun = RunResult | GuestRunResult;

@@ -1,5 +1,5 @@
 import type { Headers } from '../../../src/http/message.js';
-import type { Exchange } from '../../../sim/nodes/client.js';
+import type { Exchange } from '../../../sim/exchange.js';
 import type { ExchangeSummary, RunRecord } from '../../../sim/scenario/result.js';
 
 /**

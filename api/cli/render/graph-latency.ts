@@ -1,6 +1,6 @@
-import type { Exchange } from '../../../sim/nodes/client.js';
+import type { Exchange } from '../../../sim/exchange.js';
 import { formatMs } from '../../../sim/format.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 
 /**
  * Where one exchange's latency went, read off its trace events rather than recomputed, so it explains what

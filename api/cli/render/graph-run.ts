@@ -1,6 +1,6 @@
-import type { Exchange } from '../../../sim/nodes/client.js';
+import type { Exchange } from '../../../sim/exchange.js';
 import type { RunResult } from '../../../sim/scenario/run.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 import type { GraphOptions } from './graph-options.js';
 import type { GraphPlan } from './graph-scenario.js';
 

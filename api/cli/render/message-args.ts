@@ -1,5 +1,5 @@
-import type { Exchange } from '../../../sim/nodes/client.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { Exchange } from '../../../sim/exchange.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 
 /** Scalars only, as `ChromeArgs`: headers go as their JSON text. */
 type Args = Readonly<Record<string, string>>;

@@ -6,7 +6,7 @@ import type { Verdict } from '../../../sim/scenario/expectations.js';
 import { renderVerdicts } from './expectations-text.js';
 import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../../../sim/format.js';
-import type { TraceEvent } from '../../../sim/trace.js';
+import type { TraceEvent } from '../../../sim/trace-event.js';
 
 const kindLabel: Record<TraceEvent['kind'], string> = {
   send: 'send',

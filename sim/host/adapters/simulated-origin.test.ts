@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { defaultClientSettings } from '../../../src/client/settings.js';
 import { type HttpResponse, request } from '../../../src/http/message.js';
-import type { Exchange } from '../../nodes/client.js';
+import type { Exchange } from '../../exchange.js';
 import { RngStreams } from '../../rng.js';
 import { Simulation } from '../../simulation.js';
 import { defaultTopologySettings, Topology } from '../../topology.js';
