@@ -10,6 +10,7 @@ import { defaultConnectionInitWaitUs, type OriginAnswers, OriginNode } from './n
 import type { OriginRestarts } from './nodes/origin-life.js';
 import type { OriginProcess } from './nodes/origin-process.js';
 import type { RngStreams } from './rng.js';
+import type { RunWorld } from './run-world.js';
 import type { Simulation } from './simulation.js';
 import type { ExchangeTally } from './stats/exchange-tally.js';
 import type { Trace } from './trace.js';
@@ -40,11 +41,7 @@ export const defaultTopologySettings: TopologySettings = {
   cache: 'rfc9111',
 };
 
-export interface TopologyOptions<P extends OriginProcess> {
-  readonly sim: Simulation;
-  readonly trace: Trace;
-  /** The run's streams: each link and each client draws from its own. */
-  readonly streams: RngStreams;
+export interface TopologyOptions<P extends OriginProcess> extends RunWorld {
   /** The origin process serving from the start. */
   readonly origin: P;
   readonly settings: TopologySettings;

@@ -8,6 +8,7 @@ import { describeCrash, type OriginCrash } from '../faults/origin-crash.js';
 import { formatMs } from '../format.js';
 import { closeFrame } from '../frame.js';
 import type { Network, SimNode } from '../node.js';
+import type { RunWorld } from '../run-world.js';
 import type { Simulation } from '../simulation.js';
 import { frameEvent, messageEvent, nodeEvent, type Trace } from '../trace.js';
 import type { TraceKind } from '../trace-event.js';
@@ -17,10 +18,9 @@ import { OriginLife, type OriginRestarts, type RequestCrash } from './origin-lif
 import type { OriginProcess } from './origin-process.js';
 import { SocketTable } from './socket-table.js';
 
-export interface OriginNodeOptions<P extends OriginProcess> {
+/** The run's clock and record, not its streams: an origin node draws no randomness of its own. */
+export interface OriginNodeOptions<P extends OriginProcess> extends Pick<RunWorld, 'sim' | 'trace'> {
   readonly name: string;
-  readonly sim: Simulation;
-  readonly trace: Trace;
   /** What it answers through: the topology. */
   readonly network: Network;
   /** The process serving from the start. */

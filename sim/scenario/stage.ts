@@ -2,12 +2,10 @@ import type { ClientSettings } from '../../src/client/settings.js';
 import type { Headers, HttpRequest } from '../../src/http/message.js';
 import type { Exchange } from '../exchange.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
-import type { OriginAnswers } from '../nodes/origin.js';
-import type { OriginRestarts } from '../nodes/origin-life.js';
 import type { OriginProcess } from '../nodes/origin-process.js';
-import type { RngStreams } from '../rng.js';
+import type { RunWorld } from '../run-world.js';
 import type { Simulation } from '../simulation.js';
-import { Topology, type TopologySettings } from '../topology.js';
+import { Topology, type TopologyOptions, type TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
 import { type RunRecord, summarize } from './result.js';
 import { clientSettingsFrom, topologyFrom } from './settings.js';
@@ -15,13 +13,7 @@ import type { ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
 import { requestFrom, scheduleSteps } from './steps.js';
 import { scheduleSubscriptions } from './subscriptions.js';
 
-export interface StageOptions<P extends OriginProcess> {
-  readonly sim: Simulation;
-  readonly trace: Trace;
-  readonly streams: RngStreams;
-  readonly origin: P;
-  readonly restarts?: OriginRestarts<P> | undefined;
-  readonly originAnswers?: OriginAnswers | undefined;
+export interface StageOptions<P extends OriginProcess> extends RunWorld, Pick<TopologyOptions<P>, 'origin' | 'restarts' | 'originAnswers'> {
   /** The credential a step or subscription sends: its name for the summary, and its headers. */
   readonly credential: (step: StepSpec | SubscriptionSpec) => { readonly name: string; readonly headers: Headers | undefined };
 }
