@@ -1,13 +1,26 @@
 import type { Exchange } from '../../sim/exchange.js';
+import type { ExchangeSummary } from '../../sim/scenario/result.js';
 import type { RunResult } from '../../sim/scenario/run.js';
 import type { MatrixScenario, MatrixVariant, VariantPlan } from './matrix-scenario.js';
 import { noTraffic, sumTraffic, trafficByExchange } from './traffic.js';
 
 /**
+ * What a step's row takes from the run's own summary of its exchange (`ExchangeSummary`), under the report's
+ * column names. The bytes are the request's and the response's bodies once each; the variant's summary counts
+ * every copy on the wire.
+ */
+type ExchangeColumns = Pick<ExchangeSummary, 'client' | 'auth' | 'method' | 'path' | 'status' | 'attempts' | 'outcome'> & {
+  /** First send to receipt of the whole response, re-sends included; null when none arrived. */
+  readonly latency_ms: ExchangeSummary['latencyMs'];
+  readonly request_bytes: ExchangeSummary['requestBytes'];
+  readonly response_bytes: ExchangeSummary['responseBytes'];
+};
+
+/**
  * One step of one variant. The field names are the column names of `reports/scenarios.csv`, as in the
  * other reports. Times are virtual milliseconds (whole microseconds / 1000), written with three decimals.
  */
-export interface MatrixRow {
+export interface MatrixRow extends ExchangeColumns {
   readonly scenario: string;
   readonly variant: string;
   readonly seed: number;
@@ -15,21 +28,8 @@ export interface MatrixRow {
   readonly step: number;
   /** `warm-up` steps only prepare the measured ones (a GET that fills the cache) and stay out of the summary. */
   readonly phase: 'warm-up' | 'measured';
-  readonly client: string;
-  readonly auth: string;
-  readonly method: string;
-  readonly path: string;
-  /** Null when no response arrived. */
-  readonly status: number | null;
-  readonly attempts: number;
-  readonly outcome: Exchange['outcome'];
   /** Virtual time of the step's first send. */
   readonly start_ms: number;
-  /** First send to receipt of the whole response, re-sends included; null when none arrived. */
-  readonly latency_ms: number | null;
-  /** The request's and the response's body sizes, once each (the summary counts every copy on the wire). */
-  readonly request_bytes: number;
-  readonly response_bytes: number;
   /** Requests this step's exchange cost the origin: 0 for a cache hit, one more per re-send that got there. */
   readonly origin_requests: number;
   readonly cache_hits: number;
@@ -102,7 +102,7 @@ export function variantResult(
       attempts: s.attempts,
       outcome: s.outcome,
       start_ms: ms(exchange.startedUs),
-      latency_ms: exchange.latencyUs === undefined ? null : ms(exchange.latencyUs),
+      latency_ms: s.latencyMs,
       request_bytes: s.requestBytes,
       response_bytes: s.responseBytes,
       origin_requests: t.originRequests,
