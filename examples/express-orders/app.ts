@@ -1,4 +1,4 @@
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import session from 'express-session';
 
 declare module 'express-session' {
@@ -17,6 +17,8 @@ export interface Order {
 export interface OrdersOptions {
   /** `GET /orders/:id` answers only the order's owner. Without it, any signed-in user reads any order. */
   readonly ownerCheck: boolean;
+  /** Where the orders live, as a real app is handed its database; a new, empty one when absent. */
+  readonly orders?: Map<string, Order> | undefined;
 }
 
 /** The example's users and their passwords. A real app keeps salted hashes in a database. */
@@ -27,43 +29,48 @@ const passwords = new Map([
 
 const stores = new WeakMap<Express, Map<string, Order>>();
 
+/** Sessions in a signed cookie, kept in express-session's default MemoryStore: a new store for each app. */
+export function sessions(): RequestHandler {
+  return session({
+    // A deployment reads its secret from the environment. The example fixes it, as express-session's own
+    // README does, so that the cookie a scenario carries is the one this app signs (README.md).
+    secret: 'keyboard cat',
+    resave: false,
+    saveUninitialized: false,
+  });
+}
+
+/** `POST /login` with `{ user, password }`: a new session for a known user, answered 204. */
+export function login(req: Request, res: Response, next: NextFunction): void {
+  const { user, password } = req.body as { user?: unknown; password?: unknown };
+  if (typeof user !== 'string' || passwords.get(user) !== password) {
+    res.status(401).json({ error: 'wrong user or password' });
+    return;
+  }
+  // A new session id at sign-in, as express-session's README does, so that an id set before it is worth nothing.
+  req.session.regenerate((error) => {
+    if (error) {
+      next(error);
+      return;
+    }
+    req.session.userId = user;
+    res.status(204).end();
+  });
+}
+
 /** Gate 1: who is calling? Only a session that went through `POST /login` has a `userId`. */
-function requireLogin(req: Request, res: Response, next: NextFunction): void {
+export function requireLogin(req: Request, res: Response, next: NextFunction): void {
   if (req.session.userId === undefined) res.status(401).json({ error: 'sign in first' });
   else next();
 }
 
 /** An orders service on Express 5 with express-session. The default is the correct form; `flawed` checks login only. */
 export default function createApp(options: OrdersOptions = { ownerCheck: true }): Express {
-  const orders = new Map<string, Order>();
+  const orders = options.orders ?? new Map<string, Order>();
   const app = express();
   app.use(express.json());
-  app.use(
-    session({
-      // A deployment reads its secret from the environment. The example fixes it, as express-session's own
-      // README does, so that the cookie a scenario carries is the one this app signs (README.md).
-      secret: 'keyboard cat',
-      resave: false,
-      saveUninitialized: false,
-    }),
-  );
-
-  app.post('/login', (req, res, next) => {
-    const { user, password } = req.body as { user?: unknown; password?: unknown };
-    if (typeof user !== 'string' || passwords.get(user) !== password) {
-      res.status(401).json({ error: 'wrong user or password' });
-      return;
-    }
-    // A new session id at sign-in, as express-session's README does, so that an id set before it is worth nothing.
-    req.session.regenerate((error) => {
-      if (error) {
-        next(error);
-        return;
-      }
-      req.session.userId = user;
-      res.status(204).end();
-    });
-  });
+  app.use(sessions());
+  app.post('/login', login);
 
   app.post('/orders', requireLogin, (req, res) => {
     const { item, quantity } = req.body as { item?: unknown; quantity?: unknown };

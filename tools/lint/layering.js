@@ -91,7 +91,8 @@ export const testLayers = {
   src: ['src'],
   // A run's rendering is how sim tests compare runs.
   sim: ['src', 'sim', 'api/cli/render'],
-  properties: ['src', 'sim', 'properties', 'api/cli'],
+  // The Express stand-ins build on the Express example's app, so that each differs from it only in its flaw.
+  properties: ['src', 'sim', 'properties', 'api/cli', 'examples'],
   // Conformance judges a target from outside; its own tests boot one.
   'properties/conformance': ['properties/conformance', 'src', 'server', 'sim/command-line'],
   api: ['src', 'sim', 'properties', 'api'],

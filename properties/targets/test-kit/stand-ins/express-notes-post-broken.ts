@@ -1,5 +1,5 @@
 import express, { type Express, type Request } from 'express';
-import { requireLogin, sessionLogin } from './express-session-login.js';
+import { login, requireLogin, sessions } from '../../../../examples/express-orders/app.js';
 
 /**
  * A false failure of gate 1 seen on a real deployment: notes whose `POST /notes` does not work (its store
@@ -10,7 +10,8 @@ export default function createApp(): Express {
   const notes = new Map<string, { readonly id: string; readonly content: string }>();
   const app = express();
   app.use(express.json());
-  sessionLogin(app);
+  app.use(sessions());
+  app.post('/login', login);
   app.use('/notes', requireLogin);
 
   app.post('/notes', (_req, res) => {

@@ -1,5 +1,6 @@
 import express, { type Express, type Request } from 'express';
-import { requireLogin, sessionLogin } from './express-session-login.js';
+import { requireLogin } from '../../../../examples/express-orders/app.js';
+import { specSessionLogin } from './express-session-login.js';
 
 interface Order {
   readonly id: string;
@@ -21,8 +22,7 @@ export default function createApp(): Express {
   ]);
   const app = express();
   app.use(express.json());
-  // The spec's login (POST /sessions { username, password }), so that the suite's --user alice:… signs in too.
-  sessionLogin(app, '/sessions', 'username');
+  specSessionLogin(app);
 
   app.get('/orders/:id', requireLogin, (req: Request<{ id: string }>, res) => {
     const order = orders.get(req.params.id);

@@ -1,5 +1,6 @@
 import express, { type Express, type Request } from 'express';
-import { requireLogin, sessionLogin } from './express-session-login.js';
+import { requireLogin } from '../../../../examples/express-orders/app.js';
+import { specSessionLogin } from './express-session-login.js';
 
 /**
  * A false failure of a public endpoint, seen on a real deployment: a service of the spec's shape whose
@@ -11,7 +12,7 @@ export default function createApp(): Express {
   const users = new Map<string, { readonly id: string; readonly name: string }>();
   const app = express();
   app.use(express.json());
-  sessionLogin(app, '/sessions', 'username');
+  specSessionLogin(app);
 
   app.post('/users', (req, res) => {
     const { name } = (req.body ?? {}) as { name?: unknown };
