@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoAccounts } from '../src/auth/accounts.js';
 import { createOrigin } from '../src/origin.js';
+import { testEnvironment } from '../src/testing-kit.js';
 import { startBanner } from './start-banner.js';
 
 describe('the start banner', () => {
-  const state = createOrigin().state();
+  const state = createOrigin(testEnvironment()).state();
   const banner = startBanner({ originUrl: 'http://127.0.0.1:3000', cacheUrl: 'http://127.0.0.1:3001', unstableUrl: 'http://127.0.0.1:3002', orders: 'owner-check', state, dataDir: '/srv/apisim-data' });
 
   it('names every demo account with its password and the orders it owns', () => {

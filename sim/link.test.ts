@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../src/http/message.js';
 import { createOrigin } from '../src/origin.js';
+import { testEnvironment } from '../src/testing-kit.js';
 import { defaultClientSettings } from '../src/client/settings.js';
 import { RngStreams } from './rng.js';
 import { Simulation } from './simulation.js';
@@ -54,7 +55,7 @@ describe('Link arithmetic', () => {
     const sim = new Simulation();
     const origin = {
       handle: () => ({ status: 200, headers: {}, body: 'x'.repeat(120), bodyBytes: 120 }),
-      state: () => createOrigin().state(),
+      state: () => createOrigin(testEnvironment()).state(),
     };
     const top = new Topology({ sim, trace: new Trace('off'), streams: new RngStreams(1), origin, settings: defaultTopologySettings, clientSettings: defaultClientSettings });
     const exchange = top.client('client').start(request('GET', '/notes/1'));

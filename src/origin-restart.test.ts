@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { request } from './http/message.js';
-import { createOrigin, defaultOriginSettings, type OriginSettings, testEnvironment } from './origin.js';
+import { createOrigin, defaultOriginSettings, type OriginSettings } from './origin.js';
+import { testEnvironment } from './testing-kit.js';
 import { createOriginStorage } from './origin-storage.js';
 
 /** A restarted origin is a new process on the crashed one's storage: what was committed is there, memory is not. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { Authenticator } from './auth/authenticate.js';
 import { Login } from './auth/login.js';
 import { TokenIssuer } from './auth/tokens.js';
@@ -68,12 +67,6 @@ export interface OriginEnvironment {
   readonly signingKey: Uint8Array;
 }
 
-/** A fixed environment for unit tests: time stands still at 0 and ids count up. */
-export function testEnvironment(): OriginEnvironment {
-  let n = 0;
-  return { now: () => 0, newId: () => `test-id-${++n}`, signingKey: createHash('sha256').update('apisim test key').digest() };
-}
-
 export interface GraphStats {
   readonly batches: number;
   readonly resolverCalls: number;
@@ -135,7 +128,7 @@ export interface Origin {
  * flight or in memory is not (`src/origin-storage.ts`).
  */
 export function createOrigin(
-  env: OriginEnvironment = testEnvironment(),
+  env: OriginEnvironment,
   settings: OriginSettings = defaultOriginSettings,
   storage: OriginStorage = createOriginStorage(env.now, env.newId, settings),
 ): Origin {

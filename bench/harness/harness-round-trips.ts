@@ -1,6 +1,7 @@
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { type Headers, request } from '../../src/http/message.js';
-import { createOrigin, type Origin, testEnvironment } from '../../src/origin.js';
+import { createOrigin, type Origin } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { unlimitedOriginSettings } from './reference-loop.js';
 import { RngStreams } from '../../sim/rng.js';
 import { Simulation } from '../../sim/simulation.js';

@@ -1,7 +1,8 @@
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { defaultCostBudget } from '../../src/graph/cost-budget.js';
 import { type Headers, type HttpRequest, request } from '../../src/http/message.js';
-import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings, testEnvironment } from '../../src/origin.js';
+import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { createOriginStorage } from '../../src/origin-storage.js';
 import type { ClientNode } from '../../sim/nodes/client.js';
 import type { Exchange } from '../../sim/exchange.js';

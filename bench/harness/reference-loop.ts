@@ -1,6 +1,7 @@
 import { SharedCache } from '../../src/cache/shared-cache.js';
 import { request } from '../../src/http/message.js';
-import { createOrigin, defaultOriginSettings, type Origin, testEnvironment } from '../../src/origin.js';
+import { createOrigin, defaultOriginSettings, type Origin } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import type { NotesWorkload } from './workload.js';
 
 /**

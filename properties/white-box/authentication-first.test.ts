@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { request, type HttpRequest, type HttpResponse } from '../../src/http/message.js';
 import { notFound } from '../../src/http/problem.js';
 import { createOrigin, type Origin } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { mintCredentials } from '../../sim/scenario/credentials.js';
 import { replayCommand } from './counterexample.js';
 import { replayable } from './replay.js';
@@ -43,7 +44,7 @@ async function send(handler: Pick<Origin, 'handle'>, a: Attempt, headers: Record
 }
 
 async function gateOneFirst(a: Attempt, handler: (origin: Origin) => Pick<Origin, 'handle'>): Promise<void> {
-  const origin = createOrigin();
+  const origin = createOrigin(testEnvironment());
   const target = handler(origin);
   const headers = await headersFor(origin, a.credential);
   const res = await send(target, a, headers);

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { splitPath } from '../../src/http/message.js';
 import { createOrigin } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { mintCredentials } from '../../sim/scenario/credentials.js';
 import { runScenario } from '../../sim/scenario/run.js';
 import { requestFrom } from '../../sim/scenario/steps.js';
@@ -68,7 +69,7 @@ async function answeredInSimulation(steps: readonly Attempt[], run: Runner): Pro
 /** The same stack around an origin that parses note bodies without `try`: its throw escapes into the run. */
 const parsesWithoutTry: Runner = async (spec) => {
   const sim = new Simulation();
-  const origin = createOrigin();
+  const origin = createOrigin(testEnvironment());
   const credentials = await mintCredentials(origin, new Set(spec.steps.map((s) => s.auth ?? 'none')));
   const broken = {
     handle: (req: Parameters<typeof origin.handle>[0]) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultClientSettings } from '../../src/client/settings.js';
 import { type HttpRequest, request } from '../../src/http/message.js';
-import { createOrigin, testEnvironment } from '../../src/origin.js';
+import { createOrigin } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { extraDelay } from '../faults/extra-delay.js';
 import { loss } from '../faults/loss.js';
 import type { Exchange } from '../exchange.js';

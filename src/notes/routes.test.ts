@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type HttpResponse, request } from '../http/message.js';
 import { maxJsonBodyBytes } from '../http/json-body.js';
 import { createOrigin } from '../origin.js';
+import { testEnvironment } from '../testing-kit.js';
 
 const json = { 'content-type': 'application/json' };
 const put = (id: string, body: string, headers: Record<string, string> = json) => request('PUT', `/notes/${id}`, headers, body);
@@ -21,7 +22,7 @@ async function send(origin: ReturnType<typeof createOrigin>, req: ReturnType<typ
 
 describe('notes, as the spec state table says', () => {
   it('PUT creates or replaces with 200, and the same PUT twice leaves the same state', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     const first = await send(origin, put('1', '{"content":"a"}'));
     expect([first.status, body(first)]).toEqual([200, { id: 1, content: 'a' }]);
     const again = await send(origin, put('1', '{"content":"a"}'));
@@ -30,7 +31,7 @@ describe('notes, as the spec state table says', () => {
   });
 
   it('POST adds one note per call with 201 and a Location; a repeat is a second note', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     const a = await send(origin, request('POST', '/notes', json, '{"content":"x"}'));
     const b = await send(origin, request('POST', '/notes', json, '{"content":"x"}'));
     expect([a.status, a.headers.location, b.headers.location]).toEqual([201, '/notes/1', '/notes/2']);
@@ -38,14 +39,14 @@ describe('notes, as the spec state table says', () => {
   });
 
   it('POST never reuses an id that a PUT created', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     await send(origin, put('1', '{"content":"put"}'));
     const posted = await send(origin, request('POST', '/notes', json, '{"content":"post"}'));
     expect(body(posted)).toEqual({ id: 2, content: 'post' });
   });
 
   it('DELETE removes with 204; a repeat finds nothing (404) and the state is the same', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     await send(origin, put('1', '{"content":"a"}'));
     expect((await send(origin, request('DELETE', '/notes/1'))).status).toBe(204);
     const repeat = await send(origin, request('DELETE', '/notes/1'));
@@ -54,7 +55,7 @@ describe('notes, as the spec state table says', () => {
   });
 
   it('GET is safe: it returns the note and changes nothing', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     await send(origin, put('7', '{"content":"seven"}'));
     const before = origin.state();
     expect(body(await send(origin, request('GET', '/notes/7')))).toEqual({ id: 7, content: 'seven' });
@@ -81,7 +82,7 @@ describe('notes reject bad input precisely and change nothing', () => {
   ];
 
   it.each(cases)('%s → %i problem details', async (_name, req, status, type) => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     await send(origin, put('1', '{"content":"original"}'));
     const res = await send(origin, req);
     expect(res.status).toBe(status);
@@ -92,17 +93,17 @@ describe('notes reject bad input precisely and change nothing', () => {
   });
 
   it('names the field at fault with a JSON pointer', async () => {
-    const res = await send(createOrigin(), put('1', '{"content":"a","colour":"red"}'));
+    const res = await send(createOrigin(testEnvironment()), put('1', '{"content":"a","colour":"red"}'));
     expect(body(res).errors).toEqual([{ pointer: '/colour', detail: 'Unknown field "colour"; a note has only "content".' }]);
   });
 
   it('answers 405 with an Allow header listing what is allowed', async () => {
-    const res = await send(createOrigin(), request('POST', '/notes/1', json, '{"content":"a"}'));
+    const res = await send(createOrigin(testEnvironment()), request('POST', '/notes/1', json, '{"content":"a"}'));
     expect(res.headers.allow).toBe('GET, HEAD, PUT, DELETE, OPTIONS');
   });
 
   it('accepts a JSON media type with parameters, and unicode content counted in UTF-8 bytes', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     const res = await send(origin, put('1', '{"content":"crème brûlée 🍮"}', { 'content-type': 'application/json; charset=utf-8' }));
     expect(res.status).toBe(200);
     expect(res.bodyBytes).toBe(Buffer.byteLength(res.body!, 'utf8'));
@@ -112,7 +113,7 @@ describe('notes reject bad input precisely and change nothing', () => {
 
 describe('notes: HEAD and OPTIONS', () => {
   it('OPTIONS lists what each URL supports, HEAD answers like GET without a body', async () => {
-    const origin = createOrigin();
+    const origin = createOrigin(testEnvironment());
     await send(origin, put('1', '{"content":"a"}'));
     const item = await send(origin, request('OPTIONS', '/notes/1'));
     const collection = await send(origin, request('OPTIONS', '/notes'));
@@ -124,7 +125,7 @@ describe('notes: HEAD and OPTIONS', () => {
 
 describe('problem details name the whole body with the empty JSON Pointer (RFC 6901)', () => {
   it('points at "" when the body is not an object', async () => {
-    const res = await send(createOrigin(), put('1', '["a"]'));
+    const res = await send(createOrigin(testEnvironment()), put('1', '["a"]'));
     expect((body(res).errors as { pointer: string }[])[0]!.pointer).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { request } from '../http/message.js';
-import { createOrigin, defaultOriginSettings, testEnvironment } from '../origin.js';
+import { createOrigin, defaultOriginSettings } from '../origin.js';
+import { testEnvironment } from '../testing-kit.js';
 import { bodyOf } from '../testing-kit.js';
 
 /** An origin whose virtual clock the test moves. */
