@@ -10,7 +10,8 @@ import { allHeld, judge } from '../../sim/scenario/expectations.js';
 import { scenarioJsonSchema } from '../../sim/scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../../sim/scenario/resolve.js';
 import { ScenarioError } from '../../sim/scenario/spec.js';
-import { parseCommandLine, UsageError } from '../../sim/command-line/command-line.js';
+import { parseCommandLine } from '../../sim/command-line/command-line.js';
+import { UsageError } from '../../sim/command-line/usage-error.js';
 import { checkDeterminism } from './determinism-check.js';
 import { planRun } from './run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
@@ -59,7 +60,7 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
     for (const s of builtinScenarios) console.log(`${s.name.padEnd(width)}  ${s.summary}`);
     return 0;
   }
-  const seed = parseSeed(values.seed);
+  const seed = values.seed ?? 1;
   if (positionals.length > 1) throw new UsageError(`one scenario at a time, got ${positionals.join(', ')}`);
   const file = values.file;
   const name = positionals[0];
@@ -106,22 +107,16 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
 
 function parseCli(argv: readonly string[]) {
   return parseCommandLine(argv, {
-    seed: { type: 'string' },
+    seed: { type: 'integer', range: 'non-negative', example: '1' },
     json: { type: 'boolean' },
     bodies: { type: 'boolean' },
-    file: { type: 'string' },
+    file: { type: 'string', example: 'my.json' },
     list: { type: 'boolean' },
     schema: { type: 'boolean' },
-    'trace-out': { type: 'string' },
+    'trace-out': { type: 'string', example: 'run.json' },
     'check-determinism': { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
-  }, { seed: '--seed 1', file: '--file my.json', 'trace-out': '--trace-out run.json' });
-}
-
-function parseSeed(text: string | undefined): number {
-  if (text === undefined) return 1;
-  if (!/^\d{1,15}$/.test(text)) throw new UsageError(`--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "${text}"`);
-  return Number(text);
+  }, { max: Infinity }); // more than one scenario is refused in the command's own words
 }
 
 /**

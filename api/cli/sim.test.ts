@@ -117,8 +117,8 @@ describe('npm run sim', () => {
   it.each([
     [['no-such-scenario'], 'unknown scenario "no-such-scenario"; `npm run sim -- --list` shows them all'],
     [['notes-unstabel-post'], 'unknown scenario "notes-unstabel-post" (did you mean notes-unstable-post?)'],
-    [['notes-stable-put', '--seed', 'abc'], '--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "abc"'],
-    [['notes-stable-put', '--seed', '-1'], '--seed takes a non-negative integer (0, 1, 2, … up to 15 digits), got "-1"'],
+    [['notes-stable-put', '--seed', 'abc'], '--seed must be a whole number, 0 or more, got "abc"'],
+    [['notes-stable-put', '--seed', '-1'], '--seed must be a whole number, 0 or more, got "-1"'],
     [['notes-stable-put', '--seed'], '--seed needs a value, e.g. --seed 1'],
     [['--file', '--seed', '1'], '--file needs a value, e.g. --file my.json'],
     [['notes-stable-put', '--sed', '1'], 'unknown option "--sed"; did you mean --seed?'],

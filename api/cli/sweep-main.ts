@@ -3,8 +3,9 @@ import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
 import { AppModuleError } from '../../sim/host/app-module/app-module-error.js';
 import { allPrinciples } from '../../properties/index.js';
-import { closestNames } from '../../sim/command-line/closest-names.js';
-import { parseCommandLine, UsageError } from '../../sim/command-line/command-line.js';
+import { didYouMean } from '../../sim/command-line/closest-names.js';
+import { parseCommandLine } from '../../sim/command-line/command-line.js';
+import { UsageError } from '../../sim/command-line/usage-error.js';
 import { builtinScenarios, findBuiltin } from '../../sim/scenario/catalog.js';
 import { ScenarioError } from '../../sim/scenario/spec.js';
 import { TargetError } from '../../properties/targets/define-target.js';
@@ -63,21 +64,21 @@ Options:
 
 async function main(argv: readonly string[], commands: SweepCommands): Promise<number> {
   const { values, positionals } = parseCommandLine(argv, {
-    seeds: { type: 'string' },
-    faults: { type: 'string', multiple: true },
-    workers: { type: 'string' },
-    shard: { type: 'string' },
+    seeds: { type: 'string', example: '1-2000' },
+    faults: { type: 'string', multiple: true, example: 'loss=5%' },
+    workers: { type: 'integer', range: [1, 9999], example: '2' },
+    shard: { type: 'string', example: '1/2' },
     'until-first-failure': { type: 'boolean' },
-    'time-budget': { type: 'string' },
-    out: { type: 'string' },
-    file: { type: 'string' },
-    config: { type: 'string' },
+    'time-budget': { type: 'string', example: '10m' },
+    out: { type: 'string', example: 'reports/local/sweep' },
+    file: { type: 'string', example: 'my.json' },
+    config: { type: 'string', example: 'apisim.config.ts' },
     merge: { type: 'boolean' },
-    orders: { type: 'string' },
-    'idempotency-record': { type: 'string' },
-    cache: { type: 'string' },
+    orders: { type: 'choice', choices: ['owner-check', 'login-only'] },
+    'idempotency-record': { type: 'choice', choices: ['with-effect', 'write-behind'] },
+    cache: { type: 'choice', choices: ['rfc9111', 'no-invalidation'] },
     help: { type: 'boolean', short: 'h' },
-  }, { seeds: '--seeds 1-2000', faults: '--faults loss=5%', workers: '--workers 2', shard: '--shard 1/2', 'time-budget': '--time-budget 10m', out: '--out reports/local/sweep', file: '--file my.json', config: '--config apisim.config.ts' });
+  }, { max: Infinity }); // the shards to merge; otherwise one name, refused below in the command's own words
   if (values.help === true) {
     console.log(usageFor(commands.sweep));
     return 0;
@@ -85,12 +86,14 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   const out = values.out ?? defaultOut;
   if (values.merge === true) return merge(positionals, out);
 
-  const jobs = await jobsOf(positionals, values.file, values.config, values.faults ?? [], ownBehaviour(values));
+  // Only the behaviours named: the job travels to the workers, and an absent one means the origin's default.
+  const own: OwnBehaviour = { ...(values.orders && { orders: values.orders }), ...(values['idempotency-record'] && { idempotencyRecord: values['idempotency-record'] }), ...(values.cache && { cache: values.cache }) };
+  const jobs = await jobsOf(positionals, values.file, values.config, values.faults ?? [], own);
   const all = parseSeedRange(values.seeds ?? '1-1000');
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   const seeds: SeedRange | undefined = shard === undefined ? all : shardRange(all, shard);
   if (seeds === undefined) throw new UsageError(`--shard ${values.shard}: ${shard!.count} shards of ${seedCount(all)} seeds leave this one none`);
-  const workers = values.workers === undefined ? availableParallelism() : positiveInteger(values.workers, '--workers');
+  const workers = values.workers ?? availableParallelism();
   const timeBudgetMs = values['time-budget'] === undefined ? undefined : parseDuration(values['time-budget']);
   const prepared = await Promise.all(jobs.map(prepareJob));
 
@@ -166,8 +169,8 @@ async function jobsOf(positionals: readonly string[], file: string | undefined, 
   const path = config === undefined ? undefined : resolve(config);
   if (name !== undefined) {
     if (!allPrinciples.some((p) => p.name === name)) {
-      const near = closestNames(name, [...builtinScenarios.map((s) => s.name), ...allPrinciples.map((p) => p.name)]);
-      throw new UsageError(`"${name}" is neither a built-in scenario (npm run sim -- --list) nor a principle (${allPrinciples.map((p) => p.name).join(', ')})${near.length === 0 ? '' : `; did you mean ${near.join(', or ')}?`}`);
+      const near = didYouMean(name, [...builtinScenarios.map((s) => s.name), ...allPrinciples.map((p) => p.name)]);
+      throw new UsageError(`"${name}" is neither a built-in scenario (npm run sim -- --list) nor a principle (${allPrinciples.map((p) => p.name).join(', ')})${near}`);
     }
     return [{ kind: 'principle', principle: name, config: path, own }];
   }
@@ -180,23 +183,6 @@ async function jobsOf(positionals: readonly string[], file: string | undefined, 
     return why === undefined;
   });
   return applicable.map((p) => ({ kind: 'principle', principle: p.name, config: path, own }));
-}
-
-function ownBehaviour(values: { readonly orders?: string | undefined; readonly 'idempotency-record'?: string | undefined; readonly cache?: string | undefined }): OwnBehaviour {
-  const pick = <T extends string>(option: string, value: string | undefined, allowed: readonly T[]): T | undefined => {
-    if (value === undefined) return undefined;
-    if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${option} takes ${allowed.join(' or ')}, got "${value}"`);
-    return value as T;
-  };
-  const orders = pick('orders', values.orders, ['owner-check', 'login-only'] as const);
-  const idempotencyRecord = pick('idempotency-record', values['idempotency-record'], ['with-effect', 'write-behind'] as const);
-  const cache = pick('cache', values.cache, ['rfc9111', 'no-invalidation'] as const);
-  return { ...(orders === undefined ? {} : { orders }), ...(idempotencyRecord === undefined ? {} : { idempotencyRecord }), ...(cache === undefined ? {} : { cache }) };
-}
-
-function positiveInteger(text: string, option: string): number {
-  if (!/^[1-9]\d{0,3}$/.test(text)) throw new UsageError(`${option} takes a whole number from 1, like 2, got "${text}"`);
-  return Number(text);
 }
 
 export function parseDuration(text: string): number {

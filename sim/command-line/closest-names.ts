@@ -15,6 +15,12 @@ export function closestNames(typed: string, candidates: readonly string[], limit
   return near.filter((c) => c.distance <= best + 1).slice(0, limit).map((c) => c.name);
 }
 
+/** "; did you mean a, or b?" naming the nearest candidates as `shown` writes them, or nothing when none is near. */
+export function didYouMean(typed: string, candidates: readonly string[], shown = (name: string) => name): string {
+  const near = closestNames(typed, candidates).map(shown);
+  return near.length === 0 ? '' : `; did you mean ${near.join(', or ')}?`;
+}
+
 /** Insertions, deletions, substitutions and swaps of neighbours, each one edit. */
 export function editDistance(a: string, b: string): number {
   // Three rows of the usual table are enough: a swap looks two rows back.

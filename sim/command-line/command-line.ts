@@ -1,51 +1,68 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { closestNames } from './closest-names.js';
+import type { Options, Values } from './option.js';
+import { missingValue, optionValue } from './option-value.js';
+import { UsageError } from './usage-error.js';
 
-/** A command line that cannot run, said in our words: the CLI prints it with its usage and exits 2. */
-export class UsageError extends Error {}
+/** The words of a line that are not options: a scenario's name, the files to merge. */
+export interface Positionals {
+  /** How many the command takes; one more is a usage error. */
+  readonly max: number;
+  /** What the error adds after the word it refused: what to do instead. */
+  readonly instead?: string;
+}
 
-type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
-/** What strict `parseArgs` gives for these options, named so that the .d.ts of an installed package can say it. */
-type ParsedCommandLine<O extends OptionsConfig> = ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+export interface CommandLine<O extends Options> {
+  readonly values: Values<O>;
+  readonly positionals: string[];
+}
+
+const optionsOnly: Positionals = { max: 0, instead: 'this command takes only options' };
 
 /**
- * `parseArgs`, strict, but with its complaints in our words: Node's own ("argument is ambiguous. Did you
- * forget to specify the option argument…") name its parser, not what to type. So the line is read loosely
- * first and every option checked here: an unknown one gets the nearest known names, a missing value the
- * option's example. A value that starts with a dash is a value (`--seed -1`), so the option's own check can
- * say why it is wrong; written as `--name=value`, the strict parse then takes the line as checked. In sim/,
- * beside the graph command's options, so that they can use it too.
+ * Every command's line (`apisim sim`, `sweep`, `conformance`, the graph command, `npm start`, `npm run
+ * load` and `soak`), read one way, so that a mistake is answered the same way wherever it is made: an
+ * unknown option with the nearest known ones, a missing value with the option's example, a value the option
+ * cannot take with what it must be. Each is a `UsageError`, which the command prints with its usage (or
+ * where to find it) and exit code 2. Node's `parseArgs` only cuts the line into tokens, read loosely, because its own complaints
+ * ("argument is ambiguous. Did you forget to specify the option argument…") name the parser, not what to
+ * type. A value that starts with a dash is a value (`--seed -1`), so that the option's check can say why it
+ * is wrong; only one that starts with two (`--file --seed 1`) is taken for the option the user meant.
  */
-export function parseCommandLine<const O extends OptionsConfig>(
-  argv: readonly string[],
-  options: O,
-  examples: { readonly [K in keyof O]?: string },
-): ParsedCommandLine<O> {
-  const { tokens } = parseArgs({ args: [...argv], options, allowPositionals: true, strict: false, tokens: true });
-  const named: string[] = [];
-  const positionals: string[] = [];
+export function parseCommandLine<const O extends Options>(argv: readonly string[], options: O, positionals: Positionals = optionsOnly): CommandLine<O> {
+  const config: NonNullable<ParseArgsConfig['options']> = {};
+  for (const [name, option] of Object.entries(options)) {
+    config[name] = { type: option.type === 'boolean' ? 'boolean' : 'string', ...(option.short === undefined ? {} : { short: option.short }) };
+  }
+  const { tokens } = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: false, tokens: true });
+  const values: Record<string, unknown> = {};
+  const words: string[] = [];
   for (const token of tokens) {
-    if (token.kind === 'positional') positionals.push(token.value);
+    if (token.kind === 'positional') {
+      if (words.length === positionals.max) throw new UsageError(`unexpected argument "${token.value}"${positionals.instead === undefined ? '' : `; ${positionals.instead}`}`);
+      words.push(token.value);
+      continue;
+    }
     if (token.kind !== 'option') continue;
-    const option = options[token.name];
+    // Own names only: `--constructor` is not an option because every object has one.
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
     if (option === undefined) throw new UsageError(unknownOption(token.rawName, Object.keys(options)));
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value, got "${token.rawName}=${token.value}"`);
-      named.push(`--${token.name}`);
+      values[token.name] = true;
       continue;
     }
-    // `--file --seed 1`: the loose parse took the next option as the value; it is one the user meant as an option.
-    const missing = token.value === undefined || (!token.inlineValue && token.value.startsWith('--'));
-    if (missing) {
-      const example = examples[token.name];
-      throw new UsageError(`--${token.name} needs a value${example === undefined ? '' : `, e.g. ${example}`}`);
-    }
-    named.push(`--${token.name}=${token.value}`);
+    if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) throw new UsageError(missingValue(token.name, option));
+    const value = optionValue(token.name, option, token.value);
+    values[token.name] = option.type === 'string' && option.multiple === true ? [...((values[token.name] as string[] | undefined) ?? []), value] : value;
   }
-  return parseArgs({ args: [...named, '--', ...positionals], options, allowPositionals: true, strict: true });
+  return { values: values as Values<O>, positionals: words };
 }
 
+/** The nearest spellings; failing those, the options the typed name begins (`--hide` for `--hide-existence`). */
 function unknownOption(raw: string, known: readonly string[]): string {
-  const near = closestNames(raw.replace(/^-+/, ''), known).map((name) => `--${name}`);
-  return `unknown option "${raw}"${near.length === 0 ? '' : `; did you mean ${near.join(', or ')}?`}`;
+  const typed = raw.replace(/^-+/, '');
+  const near = closestNames(typed, known);
+  const meant = near.length > 0 || typed.length < 2 ? near : known.filter((name) => name.startsWith(typed)).slice(0, 3);
+  return `unknown option "${raw}"${meant.length === 0 ? '' : `; did you mean ${meant.map((name) => `--${name}`).join(', or ')}?`}`;
 }

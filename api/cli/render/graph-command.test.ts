@@ -73,7 +73,7 @@ describe('graph options', () => {
     [['--variables', '{}'], /^--query is required/],
     [['--query', '   '], /^--query is empty$/],
     [['--query', '@missing.graphql'], /^--query: cannot read missing\.graphql: ENOENT$/],
-    [['--query', 'q', '--seed', '1.5'], /^--seed takes a non-negative integer, got "1.5"$/],
+    [['--query', 'q', '--seed', '1.5'], /^--seed must be a whole number, 0 or more, got "1.5"$/],
     [['--query', 'q', '--json', '--timeline'], /choose one/],
     [['--query', 'q', 'extra'], /^unexpected argument "extra"/],
     [['--query', 'q', '--colour'], /^unknown option "--colour"$/],

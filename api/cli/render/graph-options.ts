@@ -1,4 +1,5 @@
-import { parseCommandLine, UsageError } from '../../../sim/command-line/command-line.js';
+import { parseCommandLine } from '../../../sim/command-line/command-line.js';
+import { UsageError } from '../../../sim/command-line/usage-error.js';
 import { demoAccounts } from '../../../src/auth/accounts.js';
 import { credentialSpec } from '../../../sim/scenario/spec.js';
 
@@ -36,9 +37,8 @@ export type ReadText = (path: string) => string;
 
 /** The options, or `'help'` when the user asked for the usage text. */
 export function parseGraphOptions(argv: readonly string[], readText: ReadText): GraphOptions | 'help' {
-  const { values, positionals } = parseFlags(argv);
+  const { values } = parseFlags(argv);
   if (values.help === true) return 'help';
-  if (positionals.length > 0) throw new GraphUsageError(`unexpected argument "${positionals[0]!}"; the document goes after --query`);
   if (values.json === true && values.timeline === true) {
     throw new GraphUsageError('--timeline prints text and --json prints JSON: choose one');
   }
@@ -56,7 +56,7 @@ export function parseGraphOptions(argv: readonly string[], readText: ReadText): 
     persisted: values.persisted === true,
     limits: jsonObjectOption('--limits', values.limits, '{"maxDepth": 3}'),
     budget: jsonObjectOption('--budget', values.budget, '{"maximumAvailable": 5000}'),
-    seed: seedFrom(values.seed),
+    seed: values.seed ?? 1,
     json: values.json === true,
     timeline: values.timeline === true,
   };
@@ -65,28 +65,20 @@ export function parseGraphOptions(argv: readonly string[], readText: ReadText): 
 function parseFlags(argv: readonly string[]) {
   try {
     return parseCommandLine(argv, {
-      query: { type: 'string' },
-      variables: { type: 'string' },
-      'operation-name': { type: 'string' },
-      as: { type: 'string' },
+      query: { type: 'string', example: "'{ user(id: 1) { name } }'" },
+      variables: { type: 'string', example: '\'{"id": 1}\'' },
+      'operation-name': { type: 'string', example: 'Named' },
+      as: { type: 'string', example: 'bob' },
       persisted: { type: 'boolean' },
-      limits: { type: 'string' },
-      budget: { type: 'string' },
-      seed: { type: 'string' },
+      limits: { type: 'string', example: '\'{"maxDepth": 3}\'' },
+      budget: { type: 'string', example: '\'{"maximumAvailable": 5000}\'' },
+      seed: { type: 'integer', range: 'non-negative', example: '1' },
       json: { type: 'boolean' },
       timeline: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
-    }, {
-      query: "--query '{ user(id: 1) { name } }'",
-      variables: '--variables \'{"id": 1}\'',
-      'operation-name': '--operation-name Named',
-      as: '--as bob',
-      limits: '--limits \'{"maxDepth": 3}\'',
-      budget: '--budget \'{"maximumAvailable": 5000}\'',
-      seed: '--seed 1',
-    });
+    }, { max: 0, instead: 'the document goes after --query' });
   } catch (error) {
-    // The command's own usage error, in the words sim/command-line/command-line.ts chose.
+    // The command's own usage error, in the words every command's line is answered with.
     if (error instanceof UsageError) throw new GraphUsageError(error.message);
     throw error;
   }
@@ -137,10 +129,4 @@ export function credentialFrom(as: string): string {
   throw new GraphUsageError(
     `--as ${as}: no such user; the demo users are ${demoUsernames.join(', ')} (or give a credential like token:bob, none, expired-token:alice)`,
   );
-}
-
-function seedFrom(text: string | undefined): number {
-  if (text === undefined) return 1;
-  if (!/^\d{1,15}$/.test(text)) throw new GraphUsageError(`--seed takes a non-negative integer, got "${text}"`);
-  return Number(text);
 }
