@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { allChecks } from './check-list.js';
-import { parseCommandLine } from './cli-options.js';
+import { parseConformanceCli } from './cli-options.js';
 import { exitCode } from './conformance-command.js';
 import { sameEndpoint } from './service-shape.js';
 import type { Outcome } from './suite-run.js';
@@ -12,10 +12,10 @@ import { conformance, demoUsers } from './suite-under-test.js';
 
 const exec = promisify(execFile);
 
-/** The command as `npm run conformance` runs it, in a process of its own, for its exit code. */
+/** The command as `npm run conformance` runs it (`apisim conformance`), in a process of its own, for its exit code. */
 async function cli(...args: string[]): Promise<{ readonly code: number; readonly stderr: string }> {
   try {
-    const { stderr } = await exec(process.execPath, ['--import', 'tsx', 'properties/conformance/main.ts', ...args]);
+    const { stderr } = await exec(process.execPath, ['--conditions=apisim-source', '--import', 'tsx', 'api/cli/apisim.ts', 'conformance', ...args]);
     return { code: 0, stderr };
   } catch (error) {
     const e = error as { code: number; stderr: string };
@@ -38,8 +38,9 @@ describe('the command line', () => {
     [[...local, '--order-ids', '121-'], /--order-ids must be a range/],
     [[...local, '--idempotency-key-style', 'quoted'], /--idempotency-key-style must be sf-string or bare/],
     [[...local, '--persisted-queries', 'maybe'], /--persisted-queries must be apq or off/],
-    [[...local, '--bogus'], /Unknown option '--bogus'/],
-    [[...local, 'extra'], /positional argument/],
+    [[...local, '--bogus'], /unknown option "--bogus"/],
+    [[...local, '--base-ur', 'http://127.0.0.1:9'], /unknown option "--base-ur"; did you mean --base-url\?/],
+    [[...local, 'extra'], /unexpected argument "extra"/],
     [['--base-url', 'http://127.0.0.1:9', '--user', 'alice', '--other-user', 'bob:pw'], /--user: "alice" is not a credential/],
     [[...local, '--public', 'post /users'], /--public must list endpoints as 'METHOD \/path'/],
     [['--config', 'apisim.config.ts', '--public', 'POST /users'], /--public is for a run over sockets/],
@@ -53,11 +54,11 @@ describe('the command line', () => {
     const ran = await conformance(['--base-url', url, ...demoUsers]);
     expect(ran.code).toBe(2);
     expect(ran.stderr).toMatch(/is not this machine; the suite creates and deletes data, so a remote target needs --allow-remote/);
-    expect(parseCommandLine(['--base-url', url, ...demoUsers, '--allow-remote']).kind).toBe('run');
+    expect(parseConformanceCli(['--base-url', url, ...demoUsers, '--allow-remote']).kind).toBe('run');
   });
 
   test('--public and --require-all: the endpoints as written, whatever their ids are called', () => {
-    expect(parseCommandLine([...local, '--public', 'POST /users, GET /health', '--require-all'])).toMatchObject({
+    expect(parseConformanceCli([...local, '--public', 'POST /users, GET /health', '--require-all'])).toMatchObject({
       kind: 'run', options: { requireAll: true, publicEndpoints: [{ method: 'POST', path: '/users' }, { method: 'GET', path: '/health' }] },
     });
     expect(sameEndpoint({ method: 'GET', path: '/users/{id}' }, { method: 'GET', path: '/users/<user_id>' })).toBe(true);
@@ -72,18 +73,18 @@ describe('the command line', () => {
   });
 
   test('--config with --base-url: users optional, only the settings typed are given, the rest left to the description', () => {
-    const line = parseCommandLine(['--config', 'apisim.config.ts', '--base-url', 'http://127.0.0.1:9/', '--order-ids', '1-2', '--persisted-queries', 'off', '--other-user', 'bob:pw']);
+    const line = parseConformanceCli(['--config', 'apisim.config.ts', '--base-url', 'http://127.0.0.1:9/', '--order-ids', '1-2', '--persisted-queries', 'off', '--other-user', 'bob:pw']);
     expect(line).toMatchObject({
       kind: 'run-described',
       options: { configFile: 'apisim.config.ts', baseUrl: 'http://127.0.0.1:9', user: undefined, otherUser: { kind: 'login', username: 'bob' }, given: { orderIds: [1, 2], persistedQueries: 'off' } },
     });
     expect(Object.keys(line.kind === 'run-described' ? line.options.given : {})).toEqual(['orderIds', 'persistedQueries']);
-    expect(parseCommandLine(['--config', 'apisim.config.ts', '--base-url', 'http://example.com'])).toMatchObject({ kind: 'usage-error', error: expect.stringMatching(/needs --allow-remote/) as unknown });
-    expect(parseCommandLine(['--config', '', '--base-url', 'http://127.0.0.1:9'])).toEqual({ kind: 'usage-error', error: '--config needs a file' });
+    expect(parseConformanceCli(['--config', 'apisim.config.ts', '--base-url', 'http://example.com'])).toMatchObject({ kind: 'usage-error', error: expect.stringMatching(/needs --allow-remote/) as unknown });
+    expect(parseConformanceCli(['--config', '', '--base-url', 'http://127.0.0.1:9'])).toEqual({ kind: 'usage-error', error: '--config needs a file' });
   });
 
   test('a remote cache is refused too', () => {
-    expect(parseCommandLine([...local, '--cache-url', 'http://cache.example.com'])).toEqual({ kind: 'usage-error', error: expect.stringMatching(/^--cache-url cache\.example\.com is not this machine/) as unknown });
+    expect(parseConformanceCli([...local, '--cache-url', 'http://cache.example.com'])).toEqual({ kind: 'usage-error', error: expect.stringMatching(/^--cache-url cache\.example\.com is not this machine/) as unknown });
   });
 
   test('loopback is localhost, 127.0.0.0/8 and ::1, by name only', () => {
@@ -103,7 +104,7 @@ describe('the command line', () => {
   });
 
   test('defaults are the spec demonstration and apisim choices; the budget covers every check twice', () => {
-    const line = parseCommandLine(local);
+    const line = parseConformanceCli(local);
     if (line.kind !== 'run') throw new Error(line.kind);
     expect(line.options.settings).toEqual({ orderIds: [121, 122, 123, 124, 125, 126], noteField: 'content', idempotencyKeyStyle: 'sf-string', graphUserId: undefined, graphMaxDepth: undefined, persistedQueries: 'apq' });
     expect(line.options.maxRequests).toBe(2 * allChecks.reduce((n, c) => n + c.maxRequests, 0) + 50);

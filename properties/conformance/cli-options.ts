@@ -1,4 +1,6 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
+import type { Options } from '../../sim/command-line/option.js';
+import { UsageError } from '../../sim/command-line/usage-error.js';
 import { allChecks, defaultMaxRequests } from './check-list.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
@@ -111,11 +113,6 @@ What the spec leaves open (defaults: apisim's choices)
 Exit code: 0 a check passed and none failed, 1 a check failed or ended in an error (with --require-all: or
 did not pass), 2 usage error or target unreachable, 3 nothing was checked (every check skipped or could not run).`;
 
-function positiveInteger(name: string, text: string | undefined, fallback: number): number | string {
-  if (text === undefined) return fallback;
-  return /^[1-9]\d*$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : `--${name} must be a positive whole number, got "${text}"`;
-}
-
 function orderIds(text: string | undefined): readonly number[] | string {
   if (text === undefined) return [121, 122, 123, 124, 125, 126];
   const range = /^(\d+)-(\d+)$/.exec(text);
@@ -139,39 +136,53 @@ function targetUrl(name: string, text: string, allowRemote: boolean): string | {
   return text.replace(/\/+$/, '');
 }
 
-function oneOf<T extends string>(name: string, text: string | undefined, values: readonly T[], fallback: T): T | { error: string } {
-  if (text === undefined) return fallback;
-  return (values as readonly string[]).includes(text) ? (text as T) : { error: `--${name} must be ${values.join(' or ')}, got "${text}"` };
-}
+/** Every option of the command, as the one command-line reader takes them. */
+const options = {
+  'base-url': { type: 'string', example: 'http://127.0.0.1:3000' },
+  'cache-url': { type: 'string', example: 'http://127.0.0.1:3001' },
+  'allow-remote': { type: 'boolean' },
+  user: { type: 'string', example: 'alice:alice-pw' },
+  'other-user': { type: 'string', example: 'bob:bob-pw' },
+  'user-id': { type: 'string', example: '1' },
+  'other-user-id': { type: 'string', example: '2' },
+  json: { type: 'boolean' },
+  junit: { type: 'string', example: 'conformance.xml' },
+  only: { type: 'string', example: 'orders/owner-isolation' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  'require-all': { type: 'boolean' },
+  public: { type: 'string', example: "'POST /users'" },
+  'max-requests': { type: 'integer', range: 'positive', example: String(defaultMaxRequests) },
+  'timeout-ms': { type: 'integer', range: 'positive', example: String(defaultTimeoutMs) },
+  'max-time-ms': { type: 'integer', range: 'positive', example: String(defaultMaxTimeMs) },
+  'order-ids': { type: 'string', example: '121-126' },
+  'note-field': { type: 'string', example: 'content' },
+  'idempotency-key-style': { type: 'choice', choices: ['sf-string', 'bare'] },
+  'graph-user-id': { type: 'string', example: '1' },
+  'graph-max-depth': { type: 'integer', range: 'positive', example: '8' },
+  'persisted-queries': { type: 'choice', choices: ['apq', 'off'] },
+  config: { type: 'string', example: 'apisim.config.ts' },
+  seed: { type: 'integer', range: [0, 999_999_999], example: '1' },
+  line: { type: 'choice', choices: lines },
+} as const satisfies Options;
+
+type Values = ReadLine<typeof options>['values'];
 
 /** Reads the command line; every mistake is a usage error with a message that says how to fix it. */
-export function parseCommandLine(argv: readonly string[]): CommandLine {
-  let values;
+export function parseConformanceCli(argv: readonly string[]): CommandLine {
+  let values: Values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' }, 'cache-url': { type: 'string' }, 'allow-remote': { type: 'boolean' },
-        user: { type: 'string' }, 'other-user': { type: 'string' }, 'user-id': { type: 'string' }, 'other-user-id': { type: 'string' },
-        json: { type: 'boolean' }, junit: { type: 'string' }, only: { type: 'string' }, list: { type: 'boolean' }, help: { type: 'boolean' },
-        'require-all': { type: 'boolean' }, public: { type: 'string' },
-        'max-requests': { type: 'string' }, 'timeout-ms': { type: 'string' }, 'max-time-ms': { type: 'string' },
-        'order-ids': { type: 'string' }, 'note-field': { type: 'string' }, 'idempotency-key-style': { type: 'string' },
-        'graph-user-id': { type: 'string' }, 'graph-max-depth': { type: 'string' }, 'persisted-queries': { type: 'string' },
-        config: { type: 'string' }, seed: { type: 'string' }, line: { type: 'string' },
-      },
-    }));
+    ({ values } = parseCommandLine(argv, options));
   } catch (error) {
-    return { kind: 'usage-error', error: error instanceof Error ? error.message : String(error) };
+    if (error instanceof UsageError) return { kind: 'usage-error', error: error.message };
+    throw error;
   }
   if (values.help === true) return { kind: 'help' };
   if (values.list === true) return { kind: 'list' };
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
   const allowRemote = values['allow-remote'] === true;
   const configFile = values.config;
-  if (configFile !== undefined && values['base-url'] === undefined) return configLine(values);
+  if (configFile !== undefined && values['base-url'] === undefined) return configLine(configFile, values);
   for (const name of ['seed', 'line'] as const) {
     if (values[name] !== undefined) return fail(`--${name} is for a run in the simulator: ${configFile === undefined ? 'give --config <apisim.config.ts>' : 'give --config without --base-url'}`);
   }
@@ -197,26 +208,20 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
   const publicEndpoints = endpointList(values.public);
   if (typeof publicEndpoints === 'string') return fail(publicEndpoints);
 
-  const maxRequests = positiveInteger('max-requests', values['max-requests'], defaultMaxRequests);
-  const timeoutMs = positiveInteger('timeout-ms', values['timeout-ms'], defaultTimeoutMs);
-  const maxTimeMs = positiveInteger('max-time-ms', values['max-time-ms'], defaultMaxTimeMs);
-  const graphMaxDepth = values['graph-max-depth'] === undefined ? undefined : positiveInteger('graph-max-depth', values['graph-max-depth'], 0);
-  for (const value of [maxRequests, timeoutMs, maxTimeMs, graphMaxDepth]) if (typeof value === 'string') return fail(value);
   const ids = orderIds(values['order-ids']);
   if (typeof ids === 'string') return fail(ids);
-  const keyStyle = oneOf('idempotency-key-style', values['idempotency-key-style'], ['sf-string', 'bare'] as const, 'sf-string');
-  if (typeof keyStyle === 'object') return fail(keyStyle.error);
-  const persisted = oneOf('persisted-queries', values['persisted-queries'], ['apq', 'off'] as const, 'apq');
-  if (typeof persisted === 'object') return fail(persisted.error);
   const noteField = values['note-field'] ?? 'content';
   if (noteField === '') return fail('--note-field must not be empty');
 
   const common = {
     baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
     json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true, publicEndpoints,
-    maxRequests: maxRequests as number, timeoutMs: timeoutMs as number, maxTimeMs: maxTimeMs as number,
+    maxRequests: values['max-requests'] ?? defaultMaxRequests, timeoutMs: values['timeout-ms'] ?? defaultTimeoutMs, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
   };
-  const settings = { orderIds: ids, noteField, idempotencyKeyStyle: keyStyle, graphUserId: values['graph-user-id'], graphMaxDepth: graphMaxDepth as number | undefined, persistedQueries: persisted };
+  const settings = {
+    orderIds: ids, noteField, idempotencyKeyStyle: values['idempotency-key-style'] ?? 'sf-string', graphUserId: values['graph-user-id'],
+    graphMaxDepth: values['graph-max-depth'], persistedQueries: values['persisted-queries'] ?? 'apq',
+  };
   if (configFile !== undefined) {
     const optionOf = { orderIds: 'order-ids', noteField: 'note-field', idempotencyKeyStyle: 'idempotency-key-style', graphUserId: 'graph-user-id', graphMaxDepth: 'graph-max-depth', persistedQueries: 'persisted-queries' } as const;
     const given = Object.fromEntries(Object.entries(settings).filter(([member]) => values[optionOf[member as keyof typeof optionOf]] !== undefined)) as GivenSettings;
@@ -253,25 +258,20 @@ const describedByConfig = [
 const socketsOnly = ['cache-url', 'allow-remote', 'timeout-ms', 'public'] as const;
 
 /** `--config` without `--base-url`: the description in the simulator. */
-function configLine(values: Partial<Record<string, string | boolean>>): CommandLine {
+function configLine(configFile: string, values: Values): CommandLine {
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
   const overSockets = socketsOnly.find((name) => values[name] !== undefined);
   if (overSockets !== undefined) return fail(`--${overSockets} is for a run over sockets: with --config, give --base-url too`);
   const given = describedByConfig.find((name) => values[name] !== undefined);
   if (given !== undefined) return fail(`--${given} does not go with --config in the simulator: the target description says it (over sockets, with --base-url, it would win over the description; docs/conformance-config.md)`);
-  const configFile = values.config as string;
   if (configFile === '') return fail('--config needs a file');
-  const seed = values.seed === undefined ? 1 : /^(0|[1-9]\d{0,8})$/.test(values.seed as string) ? Number(values.seed) : undefined;
-  if (seed === undefined) return fail(`--seed must be a whole number from 0 to 999999999, got "${String(values.seed)}"`);
-  const line = oneOf('line', values.line as string | undefined, lines, 'stable');
-  if (typeof line === 'object') return fail(line.error);
-  const only = onlyChecks(values.only as string | undefined);
+  const only = onlyChecks(values.only);
   if (typeof only === 'string') return fail(only);
-  const maxRequests = positiveInteger('max-requests', values['max-requests'] as string | undefined, defaultMaxRequests);
-  const maxTimeMs = positiveInteger('max-time-ms', values['max-time-ms'] as string | undefined, defaultMaxTimeMs);
-  for (const value of [maxRequests, maxTimeMs]) if (typeof value === 'string') return fail(value);
   return {
     kind: 'run-config',
-    options: { configFile, seed, line, json: values.json === true, junitFile: values.junit as string | undefined, only, requireAll: values['require-all'] === true, maxRequests: maxRequests as number, maxTimeMs: maxTimeMs as number },
+    options: {
+      configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true,
+      maxRequests: values['max-requests'] ?? defaultMaxRequests, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
+    },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
-import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseCommandLine, usage } from './cli-options.js';
+import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseConformanceCli, usage } from './cli-options.js';
 import { runSettings } from './conformance-settings.js';
 import type { ConfigReaders, DescribedUser } from './described-target.js';
 import { ConfigRefused, type OpenInProcess } from './in-process.js';
@@ -78,7 +78,7 @@ interface Reporting {
  * them in.
  */
 export async function runConformance(argv: readonly string[], io: CommandIo, readers?: ConfigReaders): Promise<number> {
-  const line = parseCommandLine(argv);
+  const line = parseConformanceCli(argv);
   switch (line.kind) {
     case 'help':
       io.stdout(`${usage}\n`);
