@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../sim/command-line/command-line.js';
+import { UsageError } from '../sim/command-line/usage-error.js';
 import type { OrdersBehaviour } from '../src/policy/policy.js';
 import { defaultHost } from './listening-server.js';
 import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
@@ -42,18 +43,27 @@ Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish, then the proces
 
 export type ParsedCli = { readonly kind: 'serve'; readonly options: ServeOptions } | { readonly kind: 'help' } | { readonly kind: 'usage-error'; readonly message: string };
 
+const options = {
+  // Text, not an integer option: PORT says the same and gets the same check, whose top depends on --front.
+  port: { type: 'string', example: String(defaultPort) },
+  host: { type: 'string', example: defaultHost },
+  orders: { type: 'choice', choices: ['owner-check', 'login-only'] },
+  'hide-existence': { type: 'boolean' },
+  front: { type: 'boolean' },
+  'rate-limit': { type: 'string', example: '500/s' },
+  data: { type: 'string', example: defaultDataDir },
+  memory: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 /** Reads the command line and `PORT`; anything it cannot use is a usage error, never a guess. */
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCli {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: { port: { type: 'string' }, host: { type: 'string' }, orders: { type: 'string' }, 'hide-existence': { type: 'boolean' }, front: { type: 'boolean' }, 'rate-limit': { type: 'string' }, data: { type: 'string' }, memory: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ({ values } = parseCommandLine(argv, options));
   } catch (error) {
-    return { kind: 'usage-error', message: (error as Error).message };
+    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
+    throw error;
   }
   if (values.help === true) return { kind: 'help' };
   const front = values.front === true;
@@ -68,9 +78,6 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const host = values.host ?? defaultHost;
   if (host === '') return { kind: 'usage-error', message: 'the host must not be empty' };
   const orders = values.orders ?? 'owner-check';
-  if (orders !== 'owner-check' && orders !== 'login-only') {
-    return { kind: 'usage-error', message: `--orders must be owner-check or login-only, got ${JSON.stringify(orders)}` };
-  }
   const rateLimit = parseRateLimit(values['rate-limit']);
   if (rateLimit === undefined) {
     return { kind: 'usage-error', message: `--rate-limit must be N/s (N > 0 requests a second) or off, got ${JSON.stringify(values['rate-limit'])}` };

@@ -1,4 +1,5 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine } from '../../sim/command-line/command-line.js';
+import { UsageError } from '../../sim/command-line/usage-error.js';
 import { workloads as allWorkloads } from './workloads.js';
 
 const workloadNames = allWorkloads('names').map((w) => w.name);
@@ -35,26 +36,25 @@ folder) and stops it after.
 
 export type ParsedLoadCli = { readonly kind: 'run'; readonly options: LoadOptions } | { readonly kind: 'help' } | { readonly kind: 'usage-error'; readonly message: string };
 
-const positive = (text: string | undefined, fallback: number, whole: boolean): number | undefined => {
-  if (text === undefined) return fallback;
-  const n = Number(text);
-  return text !== '' && Number.isFinite(n) && n > 0 && (!whole || Number.isInteger(n)) ? n : undefined;
-};
+const options = {
+  'base-url': { type: 'string', example: 'http://127.0.0.1:3000' },
+  'cache-url': { type: 'string', example: 'http://127.0.0.1:3001' },
+  'server-pid': { type: 'integer', range: 'positive', example: '4242' },
+  duration: { type: 'number', range: 'positive', unit: 'seconds', example: '5' },
+  rounds: { type: 'integer', range: 'positive', example: '3' },
+  connections: { type: 'integer', range: 'positive', example: '10' },
+  workloads: { type: 'string', example: workloadNames.slice(0, 2).join(',') },
+  out: { type: 'string', example: 'reports/load.csv' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
 export function parseLoadCli(argv: readonly string[]): ParsedLoadCli {
   let values;
   try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      options: {
-        'base-url': { type: 'string' }, 'cache-url': { type: 'string' }, 'server-pid': { type: 'string' }, duration: { type: 'string' },
-        rounds: { type: 'string' }, connections: { type: 'string' }, workloads: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
+    ({ values } = parseCommandLine(argv, options));
   } catch (error) {
-    return { kind: 'usage-error', message: (error as Error).message };
+    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
+    throw error;
   }
   if (values.help === true) return { kind: 'help' };
   const baseUrl = values['base-url'];
@@ -64,19 +64,17 @@ export function parseLoadCli(argv: readonly string[]): ParsedLoadCli {
   if (baseUrl === undefined && (values['cache-url'] !== undefined || values['server-pid'] !== undefined)) {
     return { kind: 'usage-error', message: '--cache-url and --server-pid describe a server given with --base-url' };
   }
-  const durationSeconds = positive(values.duration, 5, false);
-  const rounds = positive(values.rounds, 3, true);
-  const connections = positive(values.connections, 10, true);
-  const serverPid = values['server-pid'] === undefined ? undefined : positive(values['server-pid'], 0, true);
-  if (durationSeconds === undefined) return { kind: 'usage-error', message: `--duration must be a positive number of seconds, got ${JSON.stringify(values.duration)}` };
-  if (rounds === undefined) return { kind: 'usage-error', message: `--rounds must be a positive integer, got ${JSON.stringify(values.rounds)}` };
-  if (connections === undefined) return { kind: 'usage-error', message: `--connections must be a positive integer, got ${JSON.stringify(values.connections)}` };
-  if (values['server-pid'] !== undefined && serverPid === undefined) return { kind: 'usage-error', message: `--server-pid must be a process id, got ${JSON.stringify(values['server-pid'])}` };
   const chosen = values.workloads === undefined ? workloadNames : values.workloads.split(',').map((name) => name.trim());
   const unknown = chosen.filter((name) => !workloadNames.includes(name));
   if (chosen.length === 0 || unknown.length > 0) return { kind: 'usage-error', message: `--workloads takes names from ${workloadNames.join(', ')}, got ${JSON.stringify(values.workloads)}` };
   const workloads = workloadNames.filter((name) => chosen.includes(name));
-  return { kind: 'run', options: { workloads, baseUrl, cacheUrl: values['cache-url'] ?? (baseUrl === undefined ? undefined : nextPort(baseUrl)), serverPid, durationSeconds, rounds, connections, out: values.out ?? 'reports/load.csv' } };
+  return {
+    kind: 'run',
+    options: {
+      workloads, baseUrl, cacheUrl: values['cache-url'] ?? (baseUrl === undefined ? undefined : nextPort(baseUrl)), serverPid: values['server-pid'],
+      durationSeconds: values.duration ?? 5, rounds: values.rounds ?? 3, connections: values.connections ?? 10, out: values.out ?? 'reports/load.csv',
+    },
+  };
 }
 
 /** `http://127.0.0.1:3000` → `http://127.0.0.1:3001`: where `npm start -- --front` puts the cache. */

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
+import { parseCommandLine } from '../../sim/command-line/command-line.js';
+import { UsageError } from '../../sim/command-line/usage-error.js';
 import { runSoak } from './soak-run.js';
 import { type SoakSample, soakVerdict } from './soak-verdict.js';
 
@@ -13,29 +14,27 @@ passwords and a logout, in every cycle of every connection. Reads the server's R
 writes the curve to --out. Exits 1 unless RSS is flat after the warm-up (the mean of the last third of the
 readings within 20 % of the mean of the first third) and no answer is a 5xx.`;
 
-const number = (text: string | undefined, fallback: number): number => (text === undefined ? fallback : Number(text));
-
 function options(argv: readonly string[]) {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: { minutes: { type: 'string' }, 'sample-seconds': { type: 'string' }, 'warm-up-minutes': { type: 'string' }, connections: { type: 'string' }, out: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-    allowPositionals: false,
+  const { values } = parseCommandLine(argv, {
+    minutes: { type: 'number', range: 'positive', unit: 'minutes', example: '10' },
+    'sample-seconds': { type: 'number', range: 'positive', unit: 'seconds', example: '10' },
+    'warm-up-minutes': { type: 'number', range: 'non-negative', unit: 'minutes', example: '2' },
+    connections: { type: 'integer', range: 'positive', example: '10' },
+    out: { type: 'string', example: 'reports/load-soak.csv' },
+    help: { type: 'boolean', short: 'h' },
   });
-  const minutes = number(values.minutes, 10);
+  const minutes = values.minutes ?? 10;
   const parsed = {
     help: values.help === true,
     durationSeconds: Math.round(minutes * 60),
-    sampleSeconds: number(values['sample-seconds'], 10),
-    warmUpSeconds: number(values['warm-up-minutes'], minutes / 5) * 60,
-    connections: number(values.connections, 10),
+    sampleSeconds: values['sample-seconds'] ?? 10,
+    warmUpSeconds: (values['warm-up-minutes'] ?? minutes / 5) * 60,
+    connections: values.connections ?? 10,
     out: values.out ?? 'reports/load-soak.csv',
   };
-  for (const [flag, value] of [['--minutes', parsed.durationSeconds], ['--sample-seconds', parsed.sampleSeconds], ['--connections', parsed.connections]] as const) {
-    if (!Number.isFinite(value) || value <= 0) throw new Error(`${flag} must be a positive number`);
-  }
-  if (!Number.isInteger(parsed.connections)) throw new Error('--connections must be a whole number');
-  if (!(parsed.warmUpSeconds >= 0 && parsed.warmUpSeconds < parsed.durationSeconds)) throw new Error('--warm-up-minutes must be less than --minutes');
+  // The run counts whole seconds: less than half of one rounds to none.
+  if (parsed.durationSeconds === 0) throw new UsageError(`--minutes must come to at least one second, got "${String(values.minutes)}"`);
+  if (parsed.warmUpSeconds >= parsed.durationSeconds) throw new UsageError('--warm-up-minutes must be less than --minutes');
   return parsed;
 }
 
@@ -49,7 +48,8 @@ let opts;
 try {
   opts = options(process.argv.slice(2));
 } catch (error) {
-  console.error(`npm run soak: ${(error as Error).message}\n\n${usage}`);
+  if (!(error instanceof UsageError)) throw error;
+  console.error(`npm run soak: ${error.message}\n\n${usage}`);
   process.exit(2);
 }
 if (opts.help) console.log(usage);
