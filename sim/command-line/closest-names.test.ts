@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestNames, editDistance } from './closest-names.js';
+import { closestNames, didYouMean, editDistance } from './closest-names.js';
 
 describe('closestNames', () => {
   it('counts a swap of neighbours as one edit', () => {
@@ -15,5 +15,12 @@ describe('closestNames', () => {
     expect(closestNames('notes-unstable-p', names)).toEqual(['notes-unstable-put', 'notes-unstable-post']);
     expect(closestNames('notes-unstable-p', names, 1)).toEqual(['notes-unstable-put']);
     expect(closestNames('orders', names)).toEqual([]);
+  });
+
+  it('says "did you mean" for the nearest, else for those the typed text begins, else nothing', () => {
+    expect(didYouMean('sed', ['seed', 'json'], (name) => `--${name}`)).toBe('; did you mean --seed?');
+    expect(didYouMean('login', ['owner-check', 'login-only'])).toBe('; did you mean login-only?');
+    expect(didYouMean('x', ['xylophone'])).toBe('');
+    expect(didYouMean('colour', ['seed', 'json'])).toBe('');
   });
 });

@@ -15,10 +15,14 @@ export function closestNames(typed: string, candidates: readonly string[], limit
   return near.filter((c) => c.distance <= best + 1).slice(0, limit).map((c) => c.name);
 }
 
-/** "; did you mean a, or b?" naming the nearest candidates as `shown` writes them, or nothing when none is near. */
+/**
+ * "; did you mean a, or b?" naming the nearest candidates as `shown` writes them; failing any near one, those
+ * the typed text begins (`login` for `login-only`, `--hide` for `--hide-existence`); or nothing.
+ */
 export function didYouMean(typed: string, candidates: readonly string[], shown = (name: string) => name): string {
-  const near = closestNames(typed, candidates).map(shown);
-  return near.length === 0 ? '' : `; did you mean ${near.join(', or ')}?`;
+  const near = closestNames(typed, candidates);
+  const meant = near.length > 0 || typed.length < 2 ? near : candidates.filter((name) => name.startsWith(typed)).slice(0, 3);
+  return meant.length === 0 ? '' : `; did you mean ${meant.map(shown).join(', or ')}?`;
 }
 
 /** Insertions, deletions, substitutions and swaps of neighbours, each one edit. */

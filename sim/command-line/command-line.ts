@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { closestNames } from './closest-names.js';
+import { didYouMean } from './closest-names.js';
 import type { Options, Values } from './option.js';
 import { missingValue, optionValue } from './option-value.js';
 import { UsageError } from './usage-error.js';
@@ -46,7 +46,7 @@ export function parseCommandLine<const O extends Options>(argv: readonly string[
     if (token.kind !== 'option') continue;
     // Own names only: `--constructor` is not an option because every object has one.
     const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined;
-    if (option === undefined) throw new UsageError(unknownOption(token.rawName, Object.keys(options)));
+    if (option === undefined) throw new UsageError(`unknown option "${token.rawName}"${didYouMean(token.rawName.replace(/^-+/, ''), Object.keys(options), (name) => `--${name}`)}`);
     if (option.type === 'boolean') {
       if (token.value !== undefined) throw new UsageError(`--${token.name} takes no value, got "${token.rawName}=${token.value}"`);
       values[token.name] = true;
@@ -57,12 +57,4 @@ export function parseCommandLine<const O extends Options>(argv: readonly string[
     values[token.name] = option.type === 'string' && option.multiple === true ? [...((values[token.name] as string[] | undefined) ?? []), value] : value;
   }
   return { values: values as Values<O>, positionals: words };
-}
-
-/** The nearest spellings; failing those, the options the typed name begins (`--hide` for `--hide-existence`). */
-function unknownOption(raw: string, known: readonly string[]): string {
-  const typed = raw.replace(/^-+/, '');
-  const near = closestNames(typed, known);
-  const meant = near.length > 0 || typed.length < 2 ? near : known.filter((name) => name.startsWith(typed)).slice(0, 3);
-  return `unknown option "${raw}"${meant.length === 0 ? '' : `; did you mean ${meant.map((name) => `--${name}`).join(', or ')}?`}`;
 }
