@@ -4,7 +4,8 @@ import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
 import { worldOrigin } from '../../sim/host/world/world-origin.js';
 import type { Exchange } from '../../sim/exchange.js';
 import type { GuestOrigin } from '../../sim/scenario/guest-origin.js';
-import type { OriginSpec, RunSettingsInput, ScenarioInput } from '../../sim/scenario/spec.js';
+import type { RunSettingsInput, ScenarioInput } from '../../sim/scenario/spec.js';
+import type { AppModuleSpec } from '../../sim/scenario/vocabulary.js';
 import { openGuestSession, openOwnSession } from '../../sim/session/open-session.js';
 import type { Session, SessionRequest } from '../../sim/session/session.js';
 import type { TraceMode } from '../../sim/trace.js';
@@ -70,7 +71,7 @@ export class PreparedTarget {
   }
 
   /** The app as a scenario file written into `folder` names it (`origin`), or none for apisim's own. */
-  originFor(folder: string): OriginSpec | undefined {
+  originFor(folder: string): AppModuleSpec | undefined {
     const { app } = this.target;
     if ('apisim' in app) return undefined;
     const module = relative(folder, `${dirname(this.file)}${sep}${app.module}`).split(sep).join('/');

@@ -1,22 +1,29 @@
 import { z } from 'zod';
+import { appModuleSpec, headerName, httpMethod, orderExistenceMode, ownOriginModes, requestPath, resourcePath } from '../../sim/scenario/vocabulary.js';
 
 /**
  * What apisim must know of a service to check its principles (docs/your-service.md): written once, in
  * `apisim.config.ts` with `defineTarget`, and read both by `apisim conformance --config` (the checks, through
  * the simulator or over sockets) and by `principles(target)` in a project's own tests (the properties).
  *
- * Paths name their id with `{id}`, as OpenAPI writes them. Bodies are JSON values, sent as written.
+ * Paths name their id with `{id}`, as OpenAPI writes them. Bodies are JSON values, sent as written. A request
+ * sent as written (a sign-in, a creation) may carry a query in its path; a path the checks build on may not
+ * (`sim/scenario/vocabulary.ts` says why).
  */
-const path = z.string().regex(/^\/[^\s#?]*$/, 'must start with "/" and hold no spaces, query or fragment');
-const itemPath = path.refine((p) => p.includes('{id}'), { message: 'must name the id as {id}, e.g. "/orders/{id}"' });
-const method = z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "POST"');
-const headers = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name'), z.string());
+const itemPath = resourcePath.refine((p) => p.includes('{id}'), { message: 'must name the id as {id}, e.g. "/orders/{id}"' });
+const headers = z.record(headerName, z.string());
 const json = z.json();
+
+/** `"POST /users"`: a method and a path, as the spec writes its endpoints. */
+const endpoint = z.string().refine((text) => {
+  const space = text.indexOf(' ');
+  return space > 0 && httpMethod.safeParse(text.slice(0, space)).success && resourcePath.safeParse(text.slice(space + 1)).success;
+}, 'must be "METHOD /path", e.g. "POST /users"');
 
 /** A request the checks send as written: a sign-in, a creation. */
 const requestSpec = z.strictObject({
-  method: method.default('POST'),
-  path,
+  method: httpMethod.default('POST'),
+  path: requestPath,
   headers: headers.default({}),
   body: json.optional(),
 });
@@ -64,7 +71,7 @@ const ownedSpec = z
 /** A collection clients write to (the notes rules, spec §4 B). */
 const writableSpec = z.strictObject({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case name like "notes"'),
-  collection: path.describe('Where POST creates one, e.g. "/notes".'),
+  collection: resourcePath.describe('Where POST creates one, e.g. "/notes".'),
   item: itemPath.describe('One of them, e.g. "/notes/{id}".'),
   body: z.record(z.string(), json).describe('A body that creates one; the checks vary the string members to tell their writes apart.'),
   methods: z.array(z.enum(['GET', 'PUT', 'PATCH', 'DELETE'])).default(['GET']).describe('What the item answers besides GET of the collection.'),
@@ -72,7 +79,7 @@ const writableSpec = z.strictObject({
 });
 
 const graphSpec = z.strictObject({
-  path: path.default('/graphql'),
+  path: resourcePath.default('/graphql'),
   queries: z.record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be a GraphQL type name'), z.string().min(1))
     .describe('A query per type, e.g. { Author: "{ author(id: 1) { name books { title } } }" }: each must be answered in exactly its shape.'),
   maxDepth: z.number().int().min(1).optional().describe('The depth limit the service claims: a deeper query is refused before any resolver runs.'),
@@ -86,24 +93,12 @@ const graphSpec = z.strictObject({
 
 /** apisim's own origin as a target, in one of its server behaviours. */
 const ownApp = z.strictObject({
-  apisim: z.strictObject({
-    orders: z.enum(['owner-check', 'login-only']).default('owner-check'),
-    idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect'),
-    cache: z.enum(['rfc9111', 'no-invalidation']).default('rfc9111'),
-    orderExistence: z.enum(['revealed', 'hidden']).default('revealed').describe('hidden: someone else\'s order answers 404, as a missing one does (npm start --hide-existence).'),
-  }),
-});
-
-/** The app as a scenario file's `origin` names it: a module relative to the config file, and an export. */
-const moduleApp = z.strictObject({
-  module: z.string().min(1),
-  export: z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be the name of an export').default('default'),
-  kind: z.enum(['factory', 'fetch', 'listener']).optional(),
+  apisim: z.strictObject({ ...ownOriginModes, orderExistence: orderExistenceMode.default('revealed') }),
 });
 
 export const targetSpec = z.strictObject({
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
-  app: z.union([moduleApp, ownApp]).describe('{ module: "./app.ts", export: "default" }: your app, as a scenario\'s origin names it; or { apisim: {...} }: apisim\'s own origin.'),
+  app: z.union([appModuleSpec, ownApp]).describe('{ module: "./app.ts", export: "default" }: your app, as a scenario\'s origin names it; or { apisim: {...} }: apisim\'s own origin.'),
   users: z.strictObject({ user: userSpec, otherUser: userSpec }).optional().describe('Two ordinary users; without them, the principles that need a caller are not checked.'),
   owned: z.array(ownedSpec).default([]),
   writable: z.array(writableSpec).default([]),
@@ -112,7 +107,7 @@ export const targetSpec = z.strictObject({
     .optional()
     .describe('The service honours Idempotency-Key on POST: "sf-string" writes it "..." as the IETF draft does, "bare" as Stripe\'s clients do.'),
   graph: graphSpec.optional(),
-  public: z.array(z.string().regex(/^[A-Z]{1,16} \/[^\s#?]*$/, 'must be "METHOD /path", e.g. "POST /users"')).default([])
+  public: z.array(endpoint).default([])
     .describe('Endpoints anyone may call without a credential (a registration, "POST /users"): gate 1 is not probed there.'),
 });
 

@@ -22,6 +22,11 @@ describe('scenario files', () => {
     expect(spec.steps[0]).toMatchObject({ client: 'client', headers: {} });
   });
 
+  it('sends a step\'s path as written, query and all; a fragment, which never leaves a client, is refused', () => {
+    expect(parseScenario({ steps: [{ method: 'GET', path: '/users?limit=5&offset=10' }] }).steps[0]!.path).toBe('/users?limit=5&offset=10');
+    expect(errorOf({ steps: [{ method: 'GET', path: '/users#top' }] })).toContain('my.json: steps[0].path: must start with "/" and contain no spaces or fragment, got "/users#top"');
+  });
+
   it.each([
     [{ steps: [] }, 'my.json: steps: a scenario needs at least one step'],
     [{ ...minimal, colour: 'red' }, 'my.json: (top level): unknown field "colour"'],

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
-import { cacheModes } from '../nodes/cache.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
 import { whereTheyBelong } from './field-homes.js';
 import { parseJsonText } from './json-text.js';
+import { appModuleSpec, headerName, httpMethod, orderExistenceMode, ownOriginModes, requestPath } from './vocabulary.js';
 
 /**
  * The scenario format: what a built-in scenario is made of and what `npm run sim -- --file x.json` reads.
@@ -73,15 +73,13 @@ export const credentialSpec = z
     `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}; or token:<user>[<scope> ...] for a narrowed token, e.g. token:bob[read:users]`,
   );
 
-const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
-
 export const stepSpec = z
   .strictObject({
     client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "alice"').default('client'),
     atUs: micros.optional().describe('Start at this virtual time; without it, the step starts when the previous step of the same client is done.'),
     auth: credentialSpec.optional().describe('Which credential this step sends; by default the client\'s own session when the client is named after a user, else the scenario\'s `auth`.'),
-    method: z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "GET"'),
-    path: z.string().regex(/^\/[^\s#]*$/, 'must start with "/" and contain no spaces or fragment'),
+    method: httpMethod,
+    path: requestPath,
     headers: z.record(headerName, z.string()).default({}),
     body: z.json().optional().describe('A JSON value, sent as its JSON text.'),
     rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON.'),
@@ -140,30 +138,11 @@ const graphSpec = z.strictObject({
     .describe('Each caller\'s budget of cost points, charged the estimate of every operation before it runs.'),
 });
 
-/**
- * The app a scenario file runs as its origin, instead of apisim's own (docs/guest-world.md, "Naming your app
- * in a scenario file"). Only a file names one: `sim/host/app-module/` loads it, relative to the file.
- */
-export const originSpec = z
-  .strictObject({
-    module: z.string().min(1).describe('The app\'s module, a path relative to the scenario file, e.g. "./app.ts" (npm run sim runs under tsx, so TypeScript works).'),
-    export: z
-      .string()
-      .regex(/^[A-Za-z_$][A-Za-z0-9_$]*$/, 'must be the name of an export, like "default" or "createApp"')
-      .default('default')
-      .describe('Which export of the module is the app: a fetch app ({ fetch }, e.g. Hono), a fetch function (request) => Response, a Node listener (req, res) (e.g. Express), or a factory () => one of those, called once per run (recommended).'),
-    kind: z
-      .enum(['factory', 'fetch', 'listener'])
-      .optional()
-      .describe('What the export is, when its number of parameters would mislead: by default a function of 0 parameters is a factory, of 1 a fetch function, of 2 or more a Node listener.'),
-  })
-  .describe('Your own app as the origin, in place of apisim\'s: its module may also export state(app), the final state --json reports.');
-
 export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
   description: z.string().optional(),
-  origin: originSpec.optional(),
+  origin: appModuleSpec.optional(),
   auth: credentialSpec.default('session:alice').describe('The credential of steps that name none and whose client is not named after a user.'),
   topology: z
     .strictObject({
@@ -177,12 +156,8 @@ export const scenarioSpec = z.strictObject({
   modes: z
     .strictObject({
       idempotencyKey: z.enum(['optional', 'required']).default('optional').describe('"required": the origin refuses a POST without an Idempotency-Key (400).'),
-      idempotencyRecord: z.enum(['with-effect', 'write-behind']).default('with-effect')
-        .describe('"write-behind": a broken origin that writes the idempotency record in a step after the effect, so a crash between them duplicates the effect on the re-send.'),
-      cache: z.enum(cacheModes).default('rfc9111').describe('"no-invalidation": a broken cache that keeps serving what it stored after a write (RFC 9111 §4.4 ignored).'),
-      orders: z.enum(['owner-check', 'login-only']).default('owner-check').describe('The spec\'s two server behaviours for GET /orders/<id> (§1.2).'),
-      orderExistence: z.enum(['revealed', 'hidden']).optional()
-        .describe('Someone else\'s order: "revealed" (default, the spec\'s pair) answers 403 and a missing one 404; "hidden" answers 404 for both, so existence cannot be observed.'),
+      ...ownOriginModes,
+      orderExistence: orderExistenceMode.optional(),
       line: z.enum(['stable', 'unstable']).default('stable').describe('"unstable" puts the spec\'s unstable rule first on every WAN link.'),
       client: z
         .strictObject({
@@ -215,7 +190,6 @@ export type SubscriptionSpec = z.output<typeof subscriptionSpec>;
 export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
-export type OriginSpec = z.output<typeof originSpec>;
 export type { ExpectSpec } from './expect-spec.js';
 
 export class ScenarioError extends Error {

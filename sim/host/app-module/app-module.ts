@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { OriginSpec } from '../../scenario/spec.js';
+import type { AppModuleSpec } from '../../scenario/vocabulary.js';
 import type { AdaptedApp, AdapterOptions } from '../adapters/adapted-app.js';
 import { fetchOrigin } from '../adapters/fetch-origin.js';
 import { listenerOrigin } from '../adapters/listener-origin.js';
@@ -55,7 +55,7 @@ let freshImports = 0;
  * (`?apisim-run=N`), so that its top level, which builds it, runs in virtual time and nothing of the last
  * run's app is left in it. Only that one module is evaluated again: the modules it imports are shared.
  */
-export async function loadAppModule(origin: OriginSpec, scenarioFile: string, options: AppModuleOptions = {}): Promise<AppModule> {
+export async function loadAppModule(origin: AppModuleSpec, scenarioFile: string, options: AppModuleOptions = {}): Promise<AppModule> {
   const path = resolve(dirname(scenarioFile), origin.module);
   const found = await stat(path).then((s) => s.isFile(), () => false);
   if (!found) throw new AppModuleError(`the app module ${origin.module} was not found: no file at ${path}`);
@@ -124,14 +124,14 @@ async function importModule(url: string, failure: string): Promise<Namespace> {
 }
 
 /** A new instance of the module: a URL it was never imported under, and, for CommonJS, out of require's cache. */
-function importFresh(path: string, origin: OriginSpec): Promise<Namespace> {
+function importFresh(path: string, origin: AppModuleSpec): Promise<Namespace> {
   // tsx loads a `.ts` file outside a `"type": "module"` package as CommonJS, cached by path whatever the query.
   Reflect.deleteProperty(require.cache, path);
   freshImports++;
   return importModule(`${pathToFileURL(path).href}?apisim-run=${freshImports}`, `importing ${origin.module} afresh for this run failed`);
 }
 
-function exportOf(ns: Namespace, origin: OriginSpec): unknown {
+function exportOf(ns: Namespace, origin: AppModuleSpec): unknown {
   if (!(origin.export in ns)) {
     const names = Object.keys(ns);
     const has = names.length === 0 ? 'it has no exports' : `it exports ${names.join(', ')}`;
@@ -141,7 +141,7 @@ function exportOf(ns: Namespace, origin: OriginSpec): unknown {
 }
 
 /** The module's `state`, if it exports one: called with the run's app, or with nothing if it reads the module's own. */
-function stateOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknown) | undefined {
+function stateOf(ns: Namespace, origin: AppModuleSpec): ((app: unknown) => unknown) | undefined {
   const state = ns.state;
   if (state === undefined) return undefined;
   if (typeof state !== 'function') {
@@ -154,7 +154,7 @@ function stateOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknown)
  * The module's `restart`, if it exports one: called after a crash with the app that crashed, it returns a new
  * app on the storage that one kept (docs/guest-world.md, "Crashes: the restart hook").
  */
-function restartOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknown) | undefined {
+function restartOf(ns: Namespace, origin: AppModuleSpec): ((app: unknown) => unknown) | undefined {
   const restart = ns.restart;
   if (restart === undefined) return undefined;
   if (typeof restart !== 'function') {
@@ -169,7 +169,7 @@ function restartOf(ns: Namespace, origin: OriginSpec): ((app: unknown) => unknow
  * What `restart(app)` returned, told as a factory's app is. The app it was given is refused: a restart that
  * keeps the process's memory would hide exactly what a crash loses.
  */
-async function restartedApp(restart: (app: unknown) => unknown, old: unknown, origin: OriginSpec): Promise<Exclude<AppShape, { kind: 'none' | 'factory' }>> {
+async function restartedApp(restart: (app: unknown) => unknown, old: unknown, origin: AppModuleSpec): Promise<Exclude<AppShape, { kind: 'none' | 'factory' }>> {
   const where = `restart(app) of ${origin.module}`;
   let value: unknown;
   try {
