@@ -1,4 +1,4 @@
-import { AppModuleError, firstLine } from '../../sim/host/app-module/app-module-error.js';
+import { firstLine } from '../../sim/host/app-module/app-module-error.js';
 import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from './render/determinism-text.js';
 import { runGraphCommand } from './render/graph-command.js';
 import { writeChromeTrace } from './render/chrome-trace.js';
@@ -9,13 +9,13 @@ import { builtinScenarios } from '../../sim/scenario/catalog.js';
 import { allHeld, judge } from '../../sim/scenario/expectations.js';
 import { scenarioJsonSchema } from '../../sim/scenario/json-schema.js';
 import { builtin, fromFile, type ResolvedScenario } from '../../sim/scenario/resolve.js';
-import { ScenarioError } from '../../sim/scenario/spec.js';
+import { UserError } from '../../sim/user-error.js';
 import { parseCommandLine } from '../../sim/command-line/command-line.js';
 import { UsageError } from '../../sim/command-line/usage-error.js';
 import { checkDeterminism } from './determinism-check.js';
 import { planRun } from './run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
-import { checkTraceOut, TraceOutError, traceOutFailed } from './trace-out-path.js';
+import { checkTraceOut, traceOutFailed } from './trace-out-path.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
@@ -132,7 +132,7 @@ export async function simMain(argv: readonly string[], cmd: string = repoCommand
       console.error(`sim: ${error.message}\n\n${usageFor(cmd)}`);
       return 2;
     }
-    if (error instanceof ScenarioError || error instanceof AppModuleError || error instanceof TraceOutError) {
+    if (error instanceof UserError) {
       console.error(`sim: ${error.message}`);
       return 2;
     }

@@ -1,24 +1,22 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve, sep } from 'node:path';
-import { AppModuleError } from '../../sim/host/app-module/app-module-error.js';
 import { allPrinciples } from '../../properties/index.js';
 import { didYouMean } from '../../sim/command-line/closest-names.js';
 import { parseCommandLine } from '../../sim/command-line/command-line.js';
 import { UsageError } from '../../sim/command-line/usage-error.js';
 import { builtinScenarios, findBuiltin } from '../../sim/scenario/catalog.js';
-import { ScenarioError } from '../../sim/scenario/spec.js';
-import { TargetError } from '../../properties/targets/define-target.js';
+import { UserError } from '../../sim/user-error.js';
 import { loadTarget } from '../../properties/targets/load-target.js';
 import type { OwnBehaviour } from '../../properties/targets/own-origin-target.js';
 import { targetName } from '../../properties/targets/target-session.js';
 import { asWritten, FaultMixError, parseFaultMix } from '../../properties/sweep/fault-mix.js';
 import { latencyCsv } from '../../properties/sweep/latency-csv.js';
 import { latencyFileName, mergeSweeps } from '../../properties/sweep/merge.js';
-import { prepareJob, SweepJobError } from '../../properties/sweep/seed-run.js';
+import { prepareJob } from '../../properties/sweep/seed-run.js';
 import { failed } from '../../properties/sweep/seed-outcome.js';
 import { parseSeedRange, parseShard, rangeText, type SeedRange, SeedRangeError, seedCount, shardRange } from '../../properties/sweep/seed-range.js';
-import { sweepCsv, SweepFileError } from '../../properties/sweep/sweep-csv.js';
+import { sweepCsv } from '../../properties/sweep/sweep-csv.js';
 import type { SweepJob } from '../../properties/sweep/sweep-job.js';
 import { failureList, latencyTable, progressLine, verdictCounts } from '../../properties/sweep/sweep-text.js';
 import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
@@ -229,7 +227,7 @@ export async function sweepMain(argv: readonly string[], commands: SweepCommands
       console.error(`sweep: ${error.message}\n\n${usageFor(commands.sweep)}`);
       return 2;
     }
-    if (error instanceof ScenarioError || error instanceof AppModuleError || error instanceof TargetError || error instanceof SweepJobError || error instanceof SweepFileError) {
+    if (error instanceof UserError) {
       console.error(`sweep: ${error.message}`);
       return 2;
     }

@@ -1,10 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { UserError } from '../../sim/user-error.js';
 
 /** `--trace-out` cannot be written: one line, exit code 2, and no stack, which would only point into apisim. */
-export class TraceOutError extends Error {
-  override readonly name = 'TraceOutError';
-}
+export class TraceOutError extends UserError {}
 
 /**
  * Checks, before a run, that `--trace-out`'s file can be written where it names: the trace is written after

@@ -21,6 +21,7 @@ import { requestKind } from './request-kind.js';
 import { shrinkScenario } from './scenario-shrink.js';
 import type { SeedOutcome, SeedVerdict } from './seed-outcome.js';
 import { jobFaults, type SweepJob } from './sweep-job.js';
+import { UserError } from '../../sim/user-error.js';
 
 /** How a batch is to be run and reported: where counterexamples go, and the commands a replay line names. */
 export interface SeedRunSettings {
@@ -136,7 +137,7 @@ async function realIoDone(before: number): Promise<void> {
 }
 
 /** A job that cannot run at all (an unknown principle, one that does not apply): said once, before any seed. */
-export class SweepJobError extends Error {}
+export class SweepJobError extends UserError {}
 
 export function principleNamed(name: string): Principle<unknown> {
   const principle = allPrinciples.find((p) => p.name === name);

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { UserError } from '../../sim/user-error.js';
 import type { SeedOutcome, SeedVerdict } from './seed-outcome.js';
 
 /** `sweep.csv`: a row per seed, in run order. `findings` joins a seed's lines with ` | `. */
@@ -15,7 +16,8 @@ export function sweepCsv(outcomes: readonly SeedOutcome[]): string {
   ]), { header: true, columns: [...columns] });
 }
 
-export class SweepFileError extends Error {}
+/** A file `--merge` was given that is not a sweep's. */
+export class SweepFileError extends UserError {}
 
 /** Reads a `sweep.csv` back, for `--merge`; a file of another shape is refused by name. */
 export function readSweepCsv(text: string, file: string): SeedOutcome[] {

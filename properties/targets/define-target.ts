@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ScenarioError } from '../../sim/scenario/spec.js';
+import { UserError } from '../../sim/user-error.js';
 import { type Target, type TargetInput, targetSpec } from './target.js';
 
 /**
@@ -10,13 +10,8 @@ export function defineTarget(target: TargetInput): TargetInput {
   return target;
 }
 
-/** A target description that is not one: every problem, each with where it is. */
-export class TargetError extends ScenarioError {
-  constructor(message: string) {
-    super(message);
-    Object.defineProperty(this, 'name', { value: 'TargetError' });
-  }
-}
+/** A target description that is not one (every problem, each with where it is), or that cannot be used as written. */
+export class TargetError extends UserError {}
 
 export function parseTarget(input: unknown, source: string): Target {
   const result = targetSpec.safeParse(input);

@@ -1,7 +1,7 @@
 import type { CredentialSpec } from '../conformance/credential-spec.js';
 import type { DescribedUser, DescribeTarget } from '../conformance/described-target.js';
 import { ConfigRefused } from '../conformance/in-process.js';
-import { ScenarioError } from '../../sim/scenario/spec.js';
+import { UserError } from '../../sim/user-error.js';
 import { conformanceShape } from './conformance-shape.js';
 import { loadTarget } from './load-target.js';
 import type { UserSpec } from './target.js';
@@ -37,7 +37,7 @@ export const describeOverSockets: DescribeTarget = async (configFile) => {
   } catch (error) {
     // TargetError is one: a missing file, an import that throws, a description that is not a target, a
     // users' headers function that throws.
-    if (error instanceof ScenarioError) throw new ConfigRefused(error.message);
+    if (error instanceof UserError) throw new ConfigRefused(error.message);
     throw error;
   }
 };

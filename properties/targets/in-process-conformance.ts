@@ -1,8 +1,7 @@
 import type { Caller } from '../conformance/caller.js';
 import { ConfigRefused, type InProcessTarget, type OpenInProcess } from '../conformance/in-process.js';
 import { cookieIn } from '../conformance/sign-in.js';
-import { AppModuleError } from '../../sim/host/app-module/app-module-error.js';
-import { ScenarioError } from '../../sim/scenario/spec.js';
+import { UserError } from '../../sim/user-error.js';
 import { conformanceShape } from './conformance-shape.js';
 import { lineSettings } from './line-settings.js';
 import { loadTarget } from './load-target.js';
@@ -22,9 +21,6 @@ async function callerOf(run: TargetSession, role: Exclude<Role, 'anonymous'>): P
   return { role, label: userLabel(role === 'user' ? users.user : users.otherUser, role), headers: signed.headers, userId: signed.id, cookie: cookieIn(signed.headers) };
 }
 
-/** A mistake in the description or the app is the user's to fix: its message, no stack trace (exit 2). */
-const refusable = (error: unknown): error is Error => error instanceof ScenarioError || error instanceof AppModuleError;
-
 /**
  * `npx apisim conformance --config <file>`: loads the target description, opens a session on the app it
  * names (or on apisim's own origin) with the seed and the line asked for, and signs both users in.
@@ -38,7 +34,8 @@ export const openInProcess: OpenInProcess = async (options) => {
     }
     run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: 'off' });
   } catch (error) {
-    if (refusable(error)) throw new ConfigRefused(error.message);
+    // A mistake in the description or the app is the user's to fix: its message, no stack trace (exit 2).
+    if (error instanceof UserError) throw new ConfigRefused(error.message);
     throw error;
   }
   try {
@@ -56,7 +53,7 @@ export const openInProcess: OpenInProcess = async (options) => {
     return opened;
   } catch (error) {
     run.close();
-    if (refusable(error)) throw new ConfigRefused(error.message);
+    if (error instanceof UserError) throw new ConfigRefused(error.message);
     throw error;
   }
 };

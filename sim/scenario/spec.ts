@@ -4,6 +4,7 @@ import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
 import { whereTheyBelong } from './field-homes.js';
 import { parseJsonText } from './json-text.js';
+import { UserError } from '../user-error.js';
 import { appModuleSpec, headerName, httpMethod, orderExistenceMode, ownOriginModes, requestPath } from './vocabulary.js';
 
 /**
@@ -192,9 +193,8 @@ export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 export type { ExpectSpec } from './expect-spec.js';
 
-export class ScenarioError extends Error {
-  override readonly name = 'ScenarioError';
-}
+/** A scenario that is not one, or cannot run as written: the user's to fix. */
+export class ScenarioError extends UserError {}
 
 /** Validates a scenario and lists every problem as `where: what was expected`. */
 export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { runScenario } from '../../../sim/scenario/run.js';
-import { ScenarioError } from '../../../sim/scenario/spec.js';
+import { UserError } from '../../../sim/user-error.js';
 import { graphJson } from './graph-json.js';
 import { defaultUser, demoUsernames, type GraphOptions, GraphUsageError, parseGraphOptions } from './graph-options.js';
 import { renderGraphReport } from './graph-report.js';
@@ -48,7 +48,7 @@ export async function runGraphCommand(argv: readonly string[]): Promise<number> 
       console.error(`sim graph: ${error.message}\n\n${graphUsage}`);
       return 2;
     }
-    if (error instanceof ScenarioError) {
+    if (error instanceof UserError) {
       console.error(`sim graph: ${error.message}`);
       return 2;
     }

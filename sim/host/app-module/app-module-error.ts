@@ -1,11 +1,11 @@
+import { UserError } from '../../user-error.js';
+
 /**
  * The app a scenario file names cannot be used: its module is missing or throws, its export is missing or
  * not an app, its factory throws or builds something else. The message says which, precisely; the CLI prints
  * it without a stack trace, since the stack would be apisim's and the fix is in the user's module.
  */
-export class AppModuleError extends Error {
-  override readonly name = 'AppModuleError';
-}
+export class AppModuleError extends UserError {}
 
 /** An error's first line, with its name (`TypeError: x is not a function`), for a message of our own. */
 export function firstLine(error: unknown): string {
