@@ -1,8 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { runGuestScenario } from '../sim/host/run-guest-scenario.js';
-import { loadAppModule } from '../sim/host/app-module/app-module.js';
-import { runScenario } from '../sim/scenario/run.js';
+import { planRun } from '../sim/host/run-plan.js';
 import { parseScenario, type ScenarioInput } from '../sim/scenario/spec.js';
 
 /**
@@ -33,9 +31,7 @@ export async function writeScenario(scenario: ScenarioInput, folder: string, see
   const fromHere = relative(process.cwd(), path);
   const file = fromHere.startsWith('..') ? path : fromHere.split(sep).join('/');
   const spec = parseScenario(scenario, path);
-  const replay = spec.origin === undefined
-    ? await runScenario(spec.name ?? 'counterexample', spec, { seed })
-    : await runGuestScenario(spec.name ?? 'counterexample', spec, { seed, ...(await loadAppModule(spec.origin, path)).guest });
+  const replay = await (await planRun({ name: spec.name ?? 'counterexample', spec }, path)).run(seed);
   const statuses = replay.summary.map((s) => s.status);
   const differs = replay.traceHash === session.traceHash && JSON.stringify(statuses) === JSON.stringify(session.statuses)
     ? undefined

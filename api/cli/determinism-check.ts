@@ -3,7 +3,7 @@ import type { GuestRunResult } from '../../sim/scenario/result.js';
 import type { RunResult } from '../../sim/scenario/run.js';
 import { firstDifference } from '../../sim/trace-difference.js';
 import { likelyCause } from './likely-cause.js';
-import type { RunPlan } from './run-plan.js';
+import type { RunPlan } from '../../sim/host/run-plan.js';
 
 /**
  * `--check-determinism`, as madsim's `MADSIM_TEST_CHECK_DETERMINISM`: runs the seed a second time, with a

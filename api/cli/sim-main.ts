@@ -13,7 +13,7 @@ import { UserError } from '../../sim/user-error.js';
 import { parseCommandLine } from '../../sim/command-line/command-line.js';
 import { UsageError } from '../../sim/command-line/usage-error.js';
 import { checkDeterminism } from './determinism-check.js';
-import { planRun } from './run-plan.js';
+import { planRun } from '../../sim/host/run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
 import { checkTraceOut, traceOutFailed } from './trace-out-path.js';
 

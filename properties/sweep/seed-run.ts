@@ -1,5 +1,4 @@
-import { loadAppModule } from '../../sim/host/app-module/app-module.js';
-import { runGuestScenario } from '../../sim/host/run-guest-scenario.js';
+import { planRun } from '../../sim/host/run-plan.js';
 import { realIoPending } from '../../sim/host/world/real-work.js';
 import { runPrinciple } from '../runner.js';
 import { allPrinciples } from '../index.js';
@@ -10,7 +9,7 @@ import type { ExpectSpec } from '../../sim/scenario/expect-spec.js';
 import { judge, type Verdict } from '../../sim/scenario/expectations.js';
 import { builtin, fromFile, type ResolvedScenario } from '../../sim/scenario/resolve.js';
 import type { GuestRunResult } from '../../sim/scenario/result.js';
-import { runScenario, type RunResult } from '../../sim/scenario/run.js';
+import type { RunResult } from '../../sim/scenario/run.js';
 import type { ScenarioSpec } from '../../sim/scenario/spec.js';
 import { loadTarget } from '../targets/load-target.js';
 import { parseTarget } from '../targets/define-target.js';
@@ -60,10 +59,11 @@ export function prepareJob(job: SweepJob): Promise<PreparedJob> {
 
 async function prepareScenario(job: Extract<SweepJob, { kind: 'scenario' | 'file' }>): Promise<PreparedJob> {
   const file = job.kind === 'file' ? { ...(await fromFile(job.path)), path: job.path } : undefined;
-  const app = file?.spec.origin === undefined ? undefined : await loadAppModule(file.spec.origin, file.path);
   const resolve = (seed: number): ResolvedScenario => file ?? builtin(job.kind === 'scenario' ? job.name : '', seed);
   const first = resolve(0);
-  const expectOf = (spec: ScenarioSpec): ExpectSpec => spec.expect ?? invariantChecks(app !== undefined);
+  // A built-in's steps depend on the seed, never its origin: the plan of seed 0 runs every seed's spec.
+  const plan = await planRun(first, file?.path);
+  const expectOf = (spec: ScenarioSpec): ExpectSpec => spec.expect ?? invariantChecks(plan.app !== undefined);
   const declared = first.spec.expect !== undefined;
   return {
     target: first.name,
@@ -71,8 +71,7 @@ async function prepareScenario(job: Extract<SweepJob, { kind: 'scenario' | 'file
     async run(seed, settings) {
       const { name, spec: written } = resolve(seed);
       const spec = withFaults(written, job.faults);
-      const execute = (s: ScenarioSpec): Promise<RunResult | GuestRunResult> =>
-        app === undefined ? runScenario(name, s, { seed, trace: 'hash' }) : runGuestScenario(name, s, { seed, trace: 'hash', ...app.guest });
+      const execute = (s: ScenarioSpec): Promise<RunResult | GuestRunResult> => plan.run(seed, { trace: 'hash', spec: s });
       const base = { seed, target: name, faults: job.faults.label };
       let result: RunResult | GuestRunResult;
       const ioBefore = realIoPending();
