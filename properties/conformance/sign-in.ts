@@ -66,8 +66,12 @@ export async function signIn(spec: CredentialSpec, role: Caller['role'], client:
   }
 }
 
-/** Sends the login request and takes the credential from where the spec says its answer holds it. */
-async function requestSignIn(login: LoginRequest, role: Caller['role'], giver: string, client: TargetClient, userId: string | undefined): Promise<Caller> {
+/**
+ * Sends the login request and takes the credential from where the spec says its answer holds it: over
+ * sockets, and in the simulator for a target's session (`targets/target-session.ts`), so that a user signs
+ * in one way wherever the checks and the principles run.
+ */
+export async function requestSignIn(login: LoginRequest, role: Caller['role'], giver: string, client: TargetClient, userId: string | undefined): Promise<Caller> {
   const what = `${giver}: ${login.method} ${login.path} as ${login.label}`;
   const { response } = await client.send(login.method, login.path, { headers: login.headers, json: login.body });
   if (response.status < 200 || response.status > 299) throw new SignInFailed(`${what} answered ${describeResponse(response)}`);

@@ -5,13 +5,9 @@ import { UserError } from '../../sim/user-error.js';
 import { conformanceShape } from './conformance-shape.js';
 import { lineSettings } from './line-settings.js';
 import { loadTarget } from './load-target.js';
-import { sessionTransport } from './session-transport.js';
-import type { Target } from './target.js';
+import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 import { PreparedTarget, type Role, type TargetSession } from './target-session.js';
 import { userLabel } from './user-label.js';
-
-/** What a request in the simulator is addressed to: a name under `.invalid` (RFC 6761), which reaches nothing real. */
-const simulatedBaseUrl = (target: Target) => `http://${target.name ?? 'target'}.apisim.invalid`;
 
 /** The role's caller as the checks know it: signed in the target's way, or no one when the target declares no users. */
 async function callerOf(run: TargetSession, role: Exclude<Role, 'anonymous'>): Promise<Caller> {
@@ -39,7 +35,7 @@ export const openInProcess: OpenInProcess = async (options) => {
     throw error;
   }
   try {
-    const transport = sessionTransport(run, simulatedBaseUrl(run.target));
+    const transport = sessionTransport(run.session, simulatedBaseUrl(run.prepared.name));
     const user = await callerOf(run, 'user');
     const otherUser = await callerOf(run, 'other-user');
     const line = options.line === 'stable' ? '' : `, ${options.line} line`;

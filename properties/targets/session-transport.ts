@@ -1,24 +1,28 @@
+import { z } from 'zod';
 import type { Caller } from '../conformance/caller.js';
 import { NoResponse, type Transport } from '../conformance/transport.js';
 import type { WireResponse } from '../conformance/wire.js';
 import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
-import type { TargetSession } from './target-session.js';
+import type { Session, SessionRequest } from '../../sim/session/session.js';
+
+/** What a request in the simulator is addressed to: a name under `.invalid` (RFC 6761), which reaches nothing real. */
+export const simulatedBaseUrl = (targetName: string) => `http://${targetName}.apisim.invalid`;
 
 /**
  * The conformance checks' transport in the simulator: each request is a step of the session, sent by the
- * client of the caller's role (`user`, `other-user`, or `anonymous` for a request with no caller), through
- * the simulated line and shared cache to the app, with the headers the check built (the caller's credential
- * among them). A wait is kept on the virtual clock: the next request starts that much later, in the run and
- * in its recording.
+ * client of the caller's role (`user`, `other-user`), or by `client` for a request with no caller
+ * (`anonymous`, or the user a sign-in is for), through the simulated line and shared cache to the app, with
+ * the headers the check built (the caller's credential among them). A wait is kept on the virtual clock: the
+ * next request starts that much later, in the run and in its recording.
  */
-export function sessionTransport(run: TargetSession, baseUrl: string): Transport {
+export function sessionTransport(session: Session, baseUrl: string, client = 'anonymous'): Transport {
   let notBeforeUs = 0;
   return {
     baseUrl,
     async exchange(request, as: Caller | undefined) {
       const path = request.url.startsWith(baseUrl) ? request.url.slice(baseUrl.length) || '/' : request.url;
-      const exchange = await run.session.send(
-        { client: as?.role ?? 'anonymous', method: request.method, path, headers: request.headers, ...(request.body === undefined ? {} : { rawBody: request.body }) },
+      const exchange = await session.send(
+        { client: as?.role ?? client, method: request.method, path, headers: request.headers, ...stepBody(request.body, request.headers) },
         { notBeforeUs },
       );
       const response = exchange.response;
@@ -28,9 +32,31 @@ export function sessionTransport(run: TargetSession, baseUrl: string): Transport
       return answer;
     },
     wait: (ms) => {
-      notBeforeUs = run.session.nowUs + Math.round(ms * 1000);
+      notBeforeUs = session.nowUs + Math.round(ms * 1000);
       return Promise.resolve();
     },
-    nowMs: () => run.session.nowUs / 1000,
+    nowMs: () => session.nowUs / 1000,
   };
+}
+
+const jsonMediaType = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * The body as the step records it. A JSON text sent as JSON is kept as its value, as a scenario file writes a
+ * body, so that a recorded sign-in reads as the description wrote it; only when the step sends exactly these
+ * bytes again (`body` is checked as a JSON value and sent as its JSON text), else the text is kept as it is.
+ * The request carries its content type, so the step adds none.
+ */
+function stepBody(text: string | undefined, headers: Readonly<Record<string, string>>): Pick<SessionRequest, 'body' | 'rawBody'> {
+  if (text === undefined) return {};
+  const type = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+  if (type === undefined || !jsonMediaType.test(type)) return { rawBody: text };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { rawBody: text };
+  }
+  const kept = z.json().safeParse(value);
+  return kept.success && JSON.stringify(kept.data) === text ? { body: kept.data } : { rawBody: text };
 }

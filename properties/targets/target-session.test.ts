@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { runGuestScenario } from '../../sim/host/run-guest-scenario.js';
 import { loadAppModule } from '../../sim/host/app-module/app-module.js';
 import { parseScenario } from '../../sim/scenario/spec.js';
-import { parseTarget } from './define-target.js';
+import { parseTarget, TargetError } from './define-target.js';
 import { loadTarget } from './load-target.js';
-import { PreparedTarget } from './target-session.js';
+import { PreparedTarget, SignInUnanswered } from './target-session.js';
 
 const flawed = new URL('../../examples/express-orders/apisim-flawed.config.ts', import.meta.url);
 
@@ -29,6 +29,44 @@ describe('a session against a target', { timeout: 20_000 }, () => {
       const replay = await runGuestScenario('x', parseScenario(scenario), { seed: 3, ...module.guest });
       expect(replay.summary.map((s) => s.status)).toEqual([204, 201, 204, 200, 401]);
       expect(replay.traceHash).toBe(record.traceHash);
+    } finally {
+      run.close();
+    }
+  });
+});
+
+describe('a user\'s sign-in', { timeout: 20_000 }, () => {
+  const folder = new URL('.', flawed).pathname;
+  const withLogin = (password: string) => parseTarget({
+    app: { module: './app.ts', export: 'flawed' },
+    users: {
+      user: { login: { path: '/login', body: { user: 'alice', password } }, id: 'alice' },
+      otherUser: { login: { path: '/login', body: { user: 'bob', password: 'bob-password' } }, id: 'bob' },
+    },
+  }, `${folder}apisim.config.ts`);
+
+  it('is one step of the user\'s own client, marked as a sign-in, and recorded with its body as the description wrote it', async () => {
+    const run = await (await PreparedTarget.prepare({ target: withLogin('alice-password'), file: `${folder}apisim.config.ts` })).open({ seed: 1 });
+    try {
+      await run.send('user', { method: 'GET', path: '/orders/1' });
+      const [signIn, read] = run.scenario('x', 'y', folder).steps;
+      expect(signIn).toMatchObject({ client: 'user', method: 'POST', path: '/login', body: { user: 'alice', password: 'alice-password' } });
+      expect(signIn).not.toHaveProperty('rawBody');
+      expect(read).toMatchObject({ client: 'user', path: '/orders/1' });
+      expect([run.isSignIn(0), run.isSignIn(1)]).toEqual([true, false]);
+    } finally {
+      run.close();
+    }
+  });
+
+  it('refused is a TargetError in the words the checks use over sockets', async () => {
+    const run = await (await PreparedTarget.prepare({ target: withLogin('wrong'), file: `${folder}apisim.config.ts` })).open({ seed: 1 });
+    try {
+      const error = await run.caller('user').then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(TargetError);
+      expect(error).not.toBeInstanceOf(SignInUnanswered);
+      expect((error as Error).message).toMatch(/^users\.user: POST \/login as alice answered 401 .*: the checks need both users signed in$/);
+      expect(run.isSignIn(0)).toBe(true);
     } finally {
       run.close();
     }

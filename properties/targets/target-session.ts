@@ -1,6 +1,9 @@
 import { dirname, relative, sep } from 'node:path';
+import type { LoginRequest } from '../conformance/credential-spec.js';
+import type { Allowance } from '../conformance/request-bounds.js';
+import { requestSignIn, SignInFailed } from '../conformance/sign-in.js';
+import { NoResponse, TargetClient } from '../conformance/target-client.js';
 import { loadAppModule } from '../../sim/host/app-module/app-module.js';
-import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
 import { worldOrigin } from '../../sim/host/world/world-origin.js';
 import type { Exchange } from '../../sim/exchange.js';
 import type { GuestOrigin } from '../../sim/scenario/guest-origin.js';
@@ -11,7 +14,9 @@ import type { Session, SessionRequest } from '../../sim/session/session.js';
 import type { TraceMode } from '../../sim/trace.js';
 import { TargetError } from './define-target.js';
 import type { LoadedTarget } from './load-target.js';
+import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 import type { Target, UserHeaders, UserSpec } from './target.js';
+import { userLabel } from './user-label.js';
 
 /**
  * A sign-in that got no answer at all: on a line that loses messages that is the line's doing (a login is a
@@ -157,33 +162,33 @@ export class TargetSession {
     return role === 'user' ? users.user : users.otherUser;
   }
 
+  /**
+   * Signs a user in as the conformance checks do over sockets (`requestSignIn`), through the session: the
+   * login is a step of the user's own client, on their own line, and every step it takes (a 429's re-send
+   * too) is marked as a sign-in. The caller's id is the one the description gives.
+   */
   async #signIn(role: 'user' | 'other-user', spec: UserSpec): Promise<Caller> {
     if ('headers' in spec) return { role, headers: await userHeaders(spec.headers, role), id: spec.id };
     const { login, credential } = spec;
-    this.#signInSteps.add(this.session.stepCount);
-    const exchange = await this.session.send({ client: role, method: login.method, path: login.path, headers: login.headers, ...(login.body === undefined ? {} : { body: login.body }) });
-    const response = exchange.response;
-    const what = `${role}'s sign-in, ${login.method} ${login.path}`;
-    if (response === undefined || response.status < 200 || response.status > 299) {
-      if (response === undefined) throw new SignInUnanswered(`${what}, answered nothing: the line lost it, or the client gave up`);
-      throw new TargetError(`${what}, answered ${response.status} ${(response.body ?? '').slice(0, 120)}: the checks need both users signed in`);
-    }
-    if (credential === 'cookie') {
-      const pairs = setCookieList(response.headers).map((cookie) => cookie.split(';')[0]!.trim()).filter((pair) => pair.includes('='));
-      if (pairs.length === 0) throw new TargetError(`${what}, set no cookie: say credential: { bearer: "<member>" } if it answers a token`);
-      return { role, headers: { cookie: pairs.join('; ') }, id: spec.id };
-    }
-    const body = response.body ?? '';
-    let token: unknown;
+    const request: LoginRequest = { kind: 'request', label: userLabel(spec, role), method: login.method, path: login.path, headers: login.headers, body: login.body, credential };
+    const giver = `users.${role === 'user' ? 'user' : 'otherUser'}`;
+    const client = new TargetClient(sessionTransport(this.session, simulatedBaseUrl(this.prepared.name), role), Number.POSITIVE_INFINITY, unbounded);
+    const first = this.session.stepCount;
     try {
-      token = (JSON.parse(body) as Record<string, unknown>)[credential.bearer];
-    } catch {
-      token = undefined;
+      const signed = await requestSignIn(request, role, giver, client, spec.id);
+      return { role, headers: signed.headers, id: spec.id };
+    } catch (error) {
+      if (error instanceof NoResponse) throw new SignInUnanswered(`${giver}: ${login.method} ${login.path} as ${request.label} answered nothing: the line lost it, or the client gave up`);
+      if (error instanceof SignInFailed) throw new TargetError(`${error.message}: the checks need both users signed in`);
+      throw error;
+    } finally {
+      for (let step = first; step < this.session.stepCount; step++) this.#signInSteps.add(step);
     }
-    if (typeof token !== 'string') throw new TargetError(`${what}, answered no "${credential.bearer}" string in its body: ${body.slice(0, 120)}`);
-    return { role, headers: { authorization: `Bearer ${token}` }, id: spec.id };
   }
 }
+
+/** A run against a target has no request budget of its own: the session's limit on steps bounds it. */
+const unbounded: Allowance = { take: () => undefined, remainingMs: () => Number.POSITIVE_INFINITY };
 
 /** A user's fixed headers, or what their function returns, checked: a header's value is a string. */
 export async function userHeaders(given: Readonly<Record<string, string>> | UserHeaders, role: string): Promise<Readonly<Record<string, string>>> {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { openOwnSession } from '../../sim/session/open-session.js';
+import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
+
+describe('the checks\' transport in the simulator', () => {
+  it('records a JSON body as its value when the step sends the same bytes again, and any other body as its text', async () => {
+    const session = openOwnSession({ seed: 1 });
+    const baseUrl = simulatedBaseUrl('own');
+    const transport = sessionTransport(session, baseUrl);
+    const json = { 'content-type': 'application/json' };
+    const bodies = [
+      ['{"content":"tea"}', json],
+      // Written otherwise than JSON.stringify writes it, or with a key a JSON value cannot keep: sent as it is.
+      ['{ "content": "tea" }', json],
+      ['{"__proto__":{"content":"tea"}}', json],
+      ['{"content":"tea"}', { 'content-type': 'text/plain' }],
+      ['{"content":', json],
+    ] as const;
+    try {
+      for (const [body, headers] of bodies) await transport.exchange({ method: 'POST', url: `${baseUrl}/notes`, headers, body }, undefined, 1_000);
+      const steps = session.scenario().steps;
+      expect(steps.map((step) => ('body' in step ? { body: step.body } : { rawBody: step.rawBody }))).toEqual([
+        { body: { content: 'tea' } },
+        { rawBody: '{ "content": "tea" }' },
+        { rawBody: '{"__proto__":{"content":"tea"}}' },
+        { rawBody: '{"content":"tea"}' },
+        { rawBody: '{"content":' },
+      ]);
+      // Whichever way a step records it, the origin was sent the request's own bytes.
+      expect(session.exchanges.map((x) => x.request.body)).toEqual(bodies.map(([body]) => body));
+      expect(steps.map((step) => step.client)).toEqual(bodies.map(() => 'anonymous'));
+    } finally {
+      session.close();
+    }
+  });
+
+  it('sends a request with no caller from the client it is given: the user a sign-in is for', async () => {
+    const session = openOwnSession({ seed: 1 });
+    try {
+      await sessionTransport(session, 'http://x.invalid', 'user').exchange({ method: 'GET', url: 'http://x.invalid/notes', headers: {}, body: undefined }, undefined, 1_000);
+      expect(session.scenario().steps).toMatchObject([{ client: 'user', path: '/notes' }]);
+    } finally {
+      session.close();
+    }
+  });
+});
