@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { authenticationFirst } from './authentication-first.js';
 import { brokenHeaders } from './broken-credential.js';
 import { runPrinciple } from './runner.js';
-import { ownTarget } from './test-kit/own-origin.js';
+import { ownTarget, prepare } from './test-kit/own-origin.js';
+import { flawedOriginTarget } from './test-kit/own-origin-flaws.js';
 import { scratchFolder } from './test-kit/scratch-folder.js';
 
 describe('authentication-first', { timeout: 30_000 }, () => {
@@ -18,6 +19,15 @@ describe('authentication-first', { timeout: 30_000 }, () => {
     expect(result.failed).toBe(true);
     expect(result.requestCount).toBe(1);
     expect(result.problems[0]).toMatch(/^POST \/sessions with .* was answered 201, not 401$/);
+  });
+
+  it('breaks on apisim\'s own origin when it looks the order up before gate 1, shrunk to one request for a missing order', async () => {
+    // The common slip that lets a stranger map which ids exist: a missing order answers 404 before anyone asks who is calling.
+    const result = await runPrinciple(await prepare(flawedOriginTarget('lookup-before-gate-one')), authenticationFirst, { runs: 40, fcSeed: 1, folder: scratchFolder('auth-lookup') });
+    expect(result.failed).toBe(true);
+    expect(result.requestCount).toBe(1);
+    expect(result.problems[0]).toMatch(/^(GET|PATCH|DELETE) \/orders\/999999 with .* was answered 404, not 401$/);
+    expect(result.scenario?.differs).toBeUndefined();
   });
 
   it('spoils a credential in its middle and keeps its kind', () => {

@@ -7,6 +7,8 @@ import { exactlyOnce } from './exactly-once.js';
 import { runPrinciple } from './runner.js';
 import { notesTarget } from './test-kit/notes-app.js';
 import { ownTarget, prepare } from './test-kit/own-origin.js';
+import { flawedOriginTarget } from './test-kit/own-origin-flaws.js';
+import { withSettings } from './test-kit/principle-settings.js';
 import { scratchFolder } from './test-kit/scratch-folder.js';
 
 const honoConfig = new URL('../examples/hono-notes/apisim.config.ts', import.meta.url);
@@ -34,6 +36,35 @@ describe('exactly-once on apisim\'s own origin', { timeout: 30_000 }, () => {
     const written = JSON.parse(readFileSync(result.scenario!.file, 'utf8')) as { crashes?: { point: string }[]; modes?: { idempotencyRecord?: string } };
     expect(written.crashes?.[0]?.point).toBe('after-effect');
     expect(written.modes?.idempotencyRecord).toBe('write-behind');
+  });
+
+  it('breaks when the origin ignores the key: the keyed client\'s re-send, or a copy the line made, is a second note', async () => {
+    const result = await runPrinciple(await prepare(flawedOriginTarget('ignores-keys')), exactlyOnce, { runs: 50, fcSeed: 1, folder: scratchFolder('once-keys') });
+    expect(result.failed).toBe(true);
+    expect(result.problems[0]).toMatch(/made [2-9] objects/);
+    // One POST and the read-back.
+    expect(result.requestCount).toBeLessThanOrEqual(2);
+    expect(result.scenario?.differs).toBeUndefined();
+  });
+
+  it('breaks with the naive client when the POST carries no key the origin reads: a re-sent POST is a second note', async () => {
+    // The key goes under a header apisim does not read, and the naive client adds none of its own.
+    const prepared = await ownTarget({}, (t) => ({ ...t, idempotencyKey: { header: 'X-Unread-Key', style: 'bare' } }));
+    const naive = withSettings(exactlyOnce, (s) => ({ ...s, modes: { ...s.modes, client: { ...s.modes?.client, policy: 'naive' } } }));
+    const result = await runPrinciple(prepared, naive, { runs: 50, fcSeed: 1, folder: scratchFolder('once-naive') });
+    expect(result.failed).toBe(true);
+    expect(result.problems[0]).toMatch(/made [2-9] objects/);
+    expect(result.requestCount).toBeLessThanOrEqual(2);
+  });
+
+  it('breaks with the safe client too, which never re-sends a POST, when the line duplicates a request that carries no key', async () => {
+    const prepared = await ownTarget({}, (t) => ({ ...t, idempotencyKey: { header: 'X-Unread-Key', style: 'bare' } }));
+    const safe = withSettings(exactlyOnce, (s) => ({ ...s, modes: { ...s.modes, client: { ...s.modes?.client, policy: 'safe' } } }));
+    const result = await runPrinciple(prepared, safe, { runs: 50, fcSeed: 1, folder: scratchFolder('once-safe') });
+    expect(result.failed).toBe(true);
+    expect(result.problems[0]).toMatch(/\(answered 201, 1 attempt\) made [2-9] objects/);
+    // Dropping a POST shifts which messages the seed's line duplicates, so shrinking may stop a POST above one.
+    expect(result.requestCount).toBeLessThanOrEqual(3);
   });
 
   it('plans crashes only where the origin can restart: apisim\'s own, an app whose module exports restart, not one without', async () => {

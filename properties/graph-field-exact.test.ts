@@ -6,6 +6,7 @@ import { runCount } from '../test/support/run-count.js';
 import { graphFieldExact } from './graph-field-exact.js';
 import { graphTarget } from './test-kit/graph-app.js';
 import { ownOriginTarget, prepare } from './test-kit/own-origin.js';
+import { flawedOriginTarget } from './test-kit/own-origin-flaws.js';
 import { principleProperty } from './test-kit/principle-check.js';
 
 const yoga = (file: string) => new URL(`../examples/yoga-graph/${file}`, import.meta.url);
@@ -27,6 +28,13 @@ describe('graph-field-exact', () => {
 
   it('teeth: a front that adds the cache\'s key fields is caught, on a query of one field below the root', async () => {
     const result = await fc.check(principleProperty(graphFieldExact, await prepare(graphTarget('normalizing'))), { numRuns: 50, seed: 4 });
+    expect(result.failed).toBe(true);
+    expect(result.counterexample![1].keep.every((k) => !k)).toBe(true);
+    expect(String(result.errorInstance)).toMatch(/(id|__typename) is extra/);
+  });
+
+  it('teeth: apisim\'s own origin behind the same normalizing front is caught, on a query of one field below the root', async () => {
+    const result = await fc.check(principleProperty(graphFieldExact, await prepare(flawedOriginTarget('normalizing-front'))), { numRuns: 50, seed: 5 });
     expect(result.failed).toBe(true);
     expect(result.counterexample![1].keep.every((k) => !k)).toBe(true);
     expect(String(result.errorInstance)).toMatch(/(id|__typename) is extra/);

@@ -6,6 +6,7 @@ import { runCount } from '../test/support/run-count.js';
 import { graphRejectedBeforeExecution } from './graph-rejected-before-execution.js';
 import { graphTarget } from './test-kit/graph-app.js';
 import { ownOriginTarget, prepare } from './test-kit/own-origin.js';
+import { flawedOriginTarget } from './test-kit/own-origin-flaws.js';
 import { principleProperty } from './test-kit/principle-check.js';
 
 const yoga = async (file: string) => PreparedTarget.prepare(await loadTarget(new URL(`../examples/yoga-graph/${file}`, import.meta.url)));
@@ -30,5 +31,12 @@ describe('graph-rejected-before-execution', () => {
     const result = await fc.check(principleProperty(graphRejectedBeforeExecution, await prepare(graphTarget('default'))), { numRuns: 20, seed: 4 });
     expect(result.failed).toBe(true);
     expect(String(result.errorInstance)).toMatch(/a `data` member: it was executed/);
+  });
+
+  it('teeth: apisim\'s own origin with its depth and cost limits switched off runs the deep query, and its resolver count shows it', async () => {
+    const result = await fc.check(principleProperty(graphRejectedBeforeExecution, await prepare(flawedOriginTarget('no-graph-limits'))), { numRuns: 20, seed: 5 });
+    expect(result.failed).toBe(true);
+    expect(result.counterexample![1].beyond).toBe(1);
+    expect(String(result.errorInstance)).toMatch(/8 fields deep \(declared limit 7\)[\s\S]*a `data` member[\s\S]*resolvers ran/);
   });
 });

@@ -4,17 +4,32 @@ import { runCount } from '../test/support/run-count.js';
 import { idempotentMethods } from './idempotent-methods.js';
 import { notesTarget } from './test-kit/notes-app.js';
 import { ownOriginTarget, prepare } from './test-kit/own-origin.js';
+import { flawedOriginTarget } from './test-kit/own-origin-flaws.js';
 import { principleProperty } from './test-kit/principle-check.js';
+import { unstableLineNaiveClient, withSettings } from './test-kit/principle-settings.js';
 
 /**
  * apisim's own origin has no mode with a PUT or DELETE that is not idempotent (its notes store is keyed by
- * the id in the path in every mode), so the teeth are hand-written guest apps with the two classic slips.
+ * the id in the path in every mode), so the teeth are the classic slips: hand-written guest apps, and the
+ * own origin behind a front that handles a PUT of a missing note as a POST.
  */
 describe('idempotent-methods', () => {
   it('holds on apisim\'s own origin', async () => {
     const prepared = await prepare(ownOriginTarget());
     expect(idempotentMethods.notApplicable(prepared.target)).toBeUndefined();
     await fc.assert(principleProperty(idempotentMethods, prepared), { numRuns: runCount(20), seed: 1 });
+  });
+
+  it('holds on the spec\'s unstable line, where every first answer is lost and the naive client sends the request again', async () => {
+    await fc.assert(principleProperty(withSettings(idempotentMethods, unstableLineNaiveClient), await prepare(ownOriginTarget())), { numRuns: runCount(10), seed: 5 });
+  });
+
+  it('teeth: apisim\'s own origin taking a PUT of a missing note as a POST is caught, shrunk to one PUT of a missing note sent twice', async () => {
+    const result = await fc.check(principleProperty(idempotentMethods, await prepare(flawedOriginTarget('put-as-post'))), { numRuns: 100, seed: 6 });
+    expect(result.failed).toBe(true);
+    const plan = result.counterexample![1];
+    expect([plan.method, plan.creators.length, plan.repeats]).toEqual(['PUT', 0, 1]);
+    expect(String(result.errorInstance)).toMatch(/PUT \/notes\/987654 by user, sent 2 times \(201, 201\)/);
   });
 
   it('holds on a correct guest app', async () => {

@@ -10,7 +10,7 @@ import { type HeldRead, heldView, viewChanges } from './writable-view.js';
 export type ReadPlace = 'collection' | 'missing' | number;
 
 export interface SafeRead {
-  readonly method: 'GET' | 'HEAD';
+  readonly method: 'GET' | 'HEAD' | 'OPTIONS';
   readonly role: Role;
   readonly writable: number;
   readonly at: ReadPlace;
@@ -23,9 +23,9 @@ export interface SafePlan {
 }
 
 /**
- * RFC 9110 §9.2.1: GET and HEAD are safe, the client asks for no change of state. Any state (items created
- * by anyone), then any GET or HEAD by anyone to a declared collection or item, existing or not, and what the
- * service holds must be as it was.
+ * RFC 9110 §9.2.1: GET, HEAD and OPTIONS are safe, the client asks for no change of state. Any state (items
+ * created by anyone), then any GET, HEAD or OPTIONS by anyone to a declared collection or item, existing or
+ * not, and what the service holds must be as it was.
  *
  * "What it holds" is seen the only way that works for any target: reads of every collection and every item
  * of the run, by every caller, that go past the cache (`heldView`), before and after; apisim's own origin
@@ -34,7 +34,7 @@ export interface SafePlan {
  */
 export const safeMethods: Principle<SafePlan> = {
   name: 'safe-methods',
-  statement: 'GET and HEAD of a declared collection or item never change what the service holds',
+  statement: 'GET, HEAD and OPTIONS of a declared collection or item never change what the service holds',
 
   notApplicable: (target) => (target.writable.length === 0 ? 'it declares no writable collection to read (writable)' : undefined),
 
@@ -42,7 +42,7 @@ export const safeMethods: Principle<SafePlan> = {
     const writables = target.writable.map((_, i) => i);
     const creation = fc.constantFrom(...writables.flatMap((w) => writerRoles(target, target.writable[w]!).map((role) => ({ writable: w, role }))));
     const read = fc.record({
-      method: fc.constantFrom('GET' as const, 'HEAD' as const),
+      method: fc.constantFrom('GET' as const, 'HEAD' as const, 'OPTIONS' as const),
       role: fc.constantFrom(...callerRoles(target)),
       writable: fc.constantFrom(...writables),
       at: fc.oneof(fc.nat({ max: 3 }), fc.constantFrom<ReadPlace>('collection', 'missing')),
