@@ -30,6 +30,13 @@ describe('authentication-first', { timeout: 30_000 }, () => {
     expect(result.scenario?.differs).toBeUndefined();
   });
 
+  it('breaks on apisim\'s own origin when its 401 says more for an order that exists, shrunk to that request and its twin', async () => {
+    const result = await runPrinciple(await prepare(flawedOriginTarget('existence-in-401')), authenticationFirst, { runs: 40, fcSeed: 1, folder: scratchFolder('auth-401') });
+    expect(result.failed).toBe(true);
+    expect(result.requestCount).toBe(2);
+    expect(result.problems[0]).toMatch(/^(GET|PATCH|DELETE) \/orders\/12[1-4] \(which exists\) with .*Sign in to see order.*, but \/orders\/999999 \(which does not\) 401.*: the 401 tells which exists$/);
+  });
+
   it('spoils a credential in its middle and keeps its kind', () => {
     const user = { role: 'user' as const, id: undefined, headers: { cookie: 'sid=abcdef', authorization: 'Bearer aaa.bbb.ccc' } };
     expect(brokenHeaders(user, 'garbled')).toEqual({ cookie: 'sid=abcAef', authorization: 'Bearer aaa.bAb.ccc' });

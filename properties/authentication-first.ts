@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { Exchange } from '../sim/nodes/client.js';
 import { itemAt, type RequestSpec, type Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
@@ -14,7 +15,8 @@ import type { Principle } from './principle.js';
  * The endpoints are those the description declares for its users: the owned objects and how they are
  * created, and the collections only a user may write (`by: "user"`). A plan is a few attempts, each an
  * endpoint, a broken credential and, for an object's path, an object that exists (one the target names, or
- * one the user creates first) or one that does not: a 401 must not depend on which.
+ * one the user creates first) or one that does not: a 401 must not depend on which, so the 401 for one that
+ * exists is held to the same request's for one that does not, status, challenge and body.
  */
 interface Endpoint {
   readonly method: string;
@@ -52,19 +54,38 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
     for (const attempt of attempts) {
       const endpoint = endpoints[attempt.endpoint]!;
       const id = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
-      const path = endpoint.path.includes('{id}') ? itemAt(endpoint.path, id ?? '999999') : endpoint.path;
+      const path = endpoint.path.includes('{id}') ? itemAt(endpoint.path, id ?? missingId) : endpoint.path;
       // A broken credential is the user's own, spoilt: the user signs in first (a sign-in, counted apart).
       const headers = attempt.credential === 'none' ? {} : brokenHeaders(await run.caller('user'), attempt.credential);
-      const exchange = await run.send('anonymous', { method: endpoint.method, path, headers, ...(endpoint.body === undefined ? {} : { body: endpoint.body }) });
+      const request = { method: endpoint.method, headers, ...(endpoint.body === undefined ? {} : { body: endpoint.body }) };
+      const exchange = await run.send('anonymous', { ...request, path });
       const status = exchange.response?.status;
       if (status !== undefined && status !== 401 && status !== 405) {
         // The run ends at its first broken answer, so the recorded counterexample stops where it broke.
         return [`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`];
       }
+      if (status === 401 && id !== undefined) {
+        // The same request for an object that does not exist: its 401 must say no more, nor less.
+        const missing = itemAt(endpoint.path, missingId);
+        const twin = await run.send('anonymous', { ...request, path: missing });
+        const told = refusalOf(exchange), twinTold = refusalOf(twin);
+        if (told !== twinTold) return [`${endpoint.method} ${path} (which exists) with ${describe(attempt.credential)} was answered ${told}, but ${missing} (which does not) ${twinTold}: the 401 tells which exists`];
+      }
     }
     return [];
   },
 };
+
+/** An id no object of the run has. */
+const missingId = '999999';
+
+/** What an answer tells a caller: its status, its challenge and its body. */
+function refusalOf(exchange: Exchange): string {
+  const response = exchange.response;
+  if (response === undefined) return 'no answer';
+  const challenge = response.headers['www-authenticate'];
+  return `${response.status}${challenge === undefined ? '' : ` (WWW-Authenticate: ${challenge})`} ${response.body ?? ''}`.trim();
+}
 
 const describe = (credential: BrokenCredential): string =>
   credential === 'none' ? 'no credential' : credential === 'garbled' ? 'the user\'s credential with one character changed' : 'a made-up credential';

@@ -17,6 +17,8 @@ import type { TargetInput } from '../targets/target.js';
 export type OwnFlaw =
   /** Gate 1 after the lookup: a missing order answers 404 before anyone asks who is calling. */
   | 'lookup-before-gate-one'
+  /** A 401 that says more for an order that exists ("sign in to see order 121"), so a stranger can map the ids. */
+  | 'existence-in-401'
   /** "Read once" notes: a GET of a note deletes it, through the real DELETE, after answering. */
   | 'read-deletes'
   /** An upsert slip: a PUT of a note that does not exist is handled as a POST, so each repeat adds one. */
@@ -72,6 +74,13 @@ const fronts: Readonly<Record<OwnFlaw | 'none', Front>> = {
     const id = /^\/orders\/(\d+)$/.exec(req.path)?.[1];
     if (id !== undefined && !origin.state().orders.some((o) => o.id === Number(id))) return Promise.resolve(notFound(req.path));
     return handle(req);
+  },
+  'existence-in-401': async (req, handle, origin) => {
+    const res = await handle(req);
+    const id = /^\/orders\/(\d+)$/.exec(req.path)?.[1];
+    if (res.status !== 401 || id === undefined || !origin.state().orders.some((o) => o.id === Number(id))) return res;
+    const body = { ...(JSON.parse(res.body ?? '{}') as object), detail: `Sign in to see order ${id}.` };
+    return plainResponse(401, res.headers, JSON.stringify(body));
   },
   'read-deletes': async (req, handle) => {
     const res = await handle(req);
@@ -149,7 +158,7 @@ function withKeyFieldsIn(req: HttpRequest): HttpRequest {
   return { ...req, path: `${url.pathname}${url.search}` };
 }
 
-function withKeyFields(query: string): string {
+export function withKeyFields(query: string): string {
   const types = new TypeInfo(graphSchema);
   const field = (name: string): FieldNode => ({ kind: Kind.FIELD, name: { kind: Kind.NAME, value: name } });
   return print(visit(parse(query), visitWithTypeInfo(types, {
@@ -164,6 +173,7 @@ function withKeyFields(query: string): string {
 
 export default () => flawedOrigin('none');
 export const lookupBeforeGateOne = () => flawedOrigin('lookup-before-gate-one');
+export const existenceIn401 = () => flawedOrigin('existence-in-401');
 export const readDeletes = () => flawedOrigin('read-deletes');
 export const putAsPost = () => flawedOrigin('put-as-post');
 export const ignoresKeys = () => flawedOrigin('ignores-keys');
@@ -177,6 +187,7 @@ export const state = (app: FlawedOrigin): unknown => ({ ...app.origin.state(), r
 const exportOf: Readonly<Record<OwnFlaw | 'none', string>> = {
   none: 'default',
   'lookup-before-gate-one': 'lookupBeforeGateOne',
+  'existence-in-401': 'existenceIn401',
   'read-deletes': 'readDeletes',
   'put-as-post': 'putAsPost',
   'ignores-keys': 'ignoresKeys',

@@ -1,8 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
-import { isObjectType, Kind, parse, print, TypeInfo, visit, visitWithTypeInfo, type FieldNode } from 'graphql';
 import { describe, expect } from 'vitest';
 import { defaultGraphLimits } from '../../src/graph/limits/settings.js';
-import { graphSchema } from '../../src/graph/schema.js';
 import type { HttpResponse } from '../../src/http/message.js';
 import { type Caller, callers } from './graph-callers.js';
 import { withinLimits } from './graph-query-limits.js';
@@ -11,17 +9,23 @@ import { type QueryTree, queryTrees, fieldCount } from './graph-query-tree.js';
 import { shapeProblems } from '../conformance/graph-shape.js';
 import { type GraphCounts, type GraphService, judgedQuery, OriginGraph } from './graph-service.js';
 import { replayable } from './replay.js';
+import { withKeyFields } from '../test-kit/own-origin-flaws.js';
 
 /**
- * Principle (spec §7.1, Area C): the response has exactly the shape the query asks for. For random valid
- * queries (nesting, aliases, named and inline fragments, `@include`/`@skip`, `__typename`, arguments written
- * or passed as variables) and random callers, every object in `data`, at every depth, has the response keys
- * the query selects at that place, no more and no fewer, in the order execution meets them. The expected keys
- * come from the query tree (graph-query-print.ts), not from graphql-js. A field the caller may not see is
- * null with a FORBIDDEN error, and no other error may appear: a query that failed would pass vacuously.
+ * The shape of the answer to any query apisim's schema admits (spec §7.1, Area C). The principle
+ * graph-field-exact (`properties/graph-field-exact.ts`) states it for any target, over the queries a
+ * description declares and their parts; this check needs the inside to go further on apisim's own graph:
+ * it generates queries from the schema itself (nesting, aliases, named and inline fragments,
+ * `@include`/`@skip`, `__typename`, arguments written or passed as variables, within the origin's limits),
+ * and asks as callers the origin mints credentials for, tokens with narrowed scopes included, so that a
+ * field the caller may not see comes back null with a FORBIDDEN error. Every object in `data`, at every
+ * depth, has the response keys the query selects there, no more and no fewer, in the order execution meets
+ * them; the expected keys come from the query tree (graph-query-print.ts), not from graphql-js. No other
+ * error may appear: a query that failed would pass vacuously.
  *
  * The variant that must fail is a front with a normalizing cache, which adds `id` and `__typename` to every
- * selection set so that it can key the objects it sees, and forgets to take them out of the response.
+ * selection set so that it can key the objects it sees, and forgets to take them out of the response (the
+ * test kit's `normalizing-front`, which the principle's own test runs on the own origin too).
  */
 
 const limits = defaultGraphLimits;
@@ -48,22 +52,9 @@ class NormalizingFront implements GraphService {
   }
 }
 
-function withKeyFields(query: string): string {
-  const types = new TypeInfo(graphSchema);
-  const field = (name: string): FieldNode => ({ kind: Kind.FIELD, name: { kind: Kind.NAME, value: name } });
-  return print(visit(parse(query), visitWithTypeInfo(types, {
-    SelectionSet(node) {
-      const type = types.getParentType();
-      if (!isObjectType(type) || type === graphSchema.getQueryType()) return undefined;
-      const keys = ['id', '__typename'].filter((name) => name === '__typename' || name in type.getFields());
-      return { ...node, selections: [...node.selections, ...keys.map(field)] };
-    },
-  })));
-}
+const file = 'properties/white-box/graph-generated-query-shape.test.ts';
 
-const file = 'properties/white-box/graph-field-exact.test.ts';
-
-describe('field-exact: every object in data has exactly the keys the query asks for', () => {
+describe('generated queries: every object in data has exactly the keys the query asks for', () => {
   test.prop([queries, callers], replayable<[QueryTree, Caller]>(file, 150))('through the origin, whoever asks', (tree, caller) => fieldExact(new OriginGraph(), tree, caller));
 
   test('teeth: a front that adds id and __typename for its cache is caught, with a query of at most two fields', async () => {

@@ -18,15 +18,19 @@ import { EndpointGraph, getPath, type GraphService, OriginGraph, postBody } from
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §7.3, §8.2–8.3, GraphQL-over-HTTP): a query the endpoint refuses is refused before any
- * resolver runs. For random invalid queries (an unknown field at a random place, an argument or a variable of
- * the wrong type) and random queries over the depth or the cost limit, by POST or GET and from any caller,
- * the answer is 400 with `errors` and no `data` member, and the endpoint's counts of resolver calls (default
- * resolvers included) and of objects resolved do not move.
+ * Every query the graph endpoint refuses is refused before any resolver runs (spec §7.3, §8.2–8.3,
+ * GraphQL-over-HTTP). The principle graph-rejected-before-execution (`properties/graph-rejected-before-execution.ts`)
+ * states it for any target, over queries deeper than its declared limit grown from a declared query; this
+ * check needs the inside for the rest on apisim's own graph: it generates invalid queries from the schema
+ * (an unknown field at a random place, an argument or a variable of the wrong type) and queries over the
+ * depth or the cost limit, by POST or GET and from any caller the origin mints credentials for, and it reads
+ * the endpoint's own counts of resolver calls (default resolvers included) and of objects resolved, which
+ * must not move. The answer is 400 with `errors` and no `data` member.
  *
- * Two variants must fail: an endpoint with its depth and cost limits switched off, on the over-limit queries;
- * and a server that executes the documents it parses without validating them (graphql-js `execute` skips an
- * unknown field and runs every other resolver), on the invalid ones.
+ * Two variants must fail: an endpoint with its depth and cost limits switched off, on the over-limit queries
+ * (the principle's own test runs it on the own origin too); and a server that executes the documents it
+ * parses without validating them (graphql-js `execute` skips an unknown field and runs every other
+ * resolver), on the invalid ones, which only a check that sends invalid documents can see.
  */
 
 const limits = defaultGraphLimits;
@@ -87,9 +91,9 @@ class UnvalidatedEndpoint extends EndpointGraph {
   }
 }
 
-const file = 'properties/white-box/graph-rejected-before-execution.test.ts';
+const file = 'properties/white-box/graph-refusals-run-no-resolver.test.ts';
 
-describe('rejected before execution: 400, errors, no data, and no resolver ran', () => {
+describe('refused queries: 400, errors, no data, and no resolver ran', () => {
   test.prop([invalidQueries, callers, method], replayable<[Invalid, Caller, 'POST' | 'GET']>(file, 150))('invalid queries', (q, caller, how) =>
     refusedBeforeExecution(new OriginGraph(), invalid(q.tree, q.breakage), caller, how));
 
