@@ -32,7 +32,7 @@ export interface HarnessResult {
 
 /** Every benchmark of `reports/local/harness.csv`, each group with its reference, in the order they are measured. */
 export async function harnessBenchmarks(): Promise<BenchmarkDefinition[]> {
-  return [...simCoreBenchmarks(), ...propertyRunBenchmarks(), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks(), ...linearizabilityBenchmarks(), ...sweepSpeedBenchmarks()];
+  return [...simCoreBenchmarks(), ...(await propertyRunBenchmarks()), ...(await targetPropertyBenchmarks()), ...(await graphPipelineBenchmarks()), ...simulatedTimeBenchmarks(), ...guestAdapterBenchmarks(), ...linearizabilityBenchmarks(), ...sweepSpeedBenchmarks()];
 }
 
 /** A benchmark's ratio needs its reference, so a filter that keeps any variant of a benchmark keeps the reference too. */

@@ -1,39 +1,37 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exactlyOnceKeyedBench, idempotentResendBench, inputsOf, ownerIsolationBench, type PropertyBench, propertyRunBenchmarks, runProperty, runScenariosAlone } from './property-runs.js';
+import type { PreparedTarget } from '../../properties/targets/target-session.js';
+import { type DrawnRun, drawnRuns, inputsOf, ownOrigin, type PrincipleBench, principleBenches, propertyRunBenchmarks, recordedRuns, runProperty, runScenariosAlone } from './property-runs.js';
 
-/** The inputs `fc.check` hands the property, in order, for the bench's seed and run count. */
-async function inputsChecked<Input>(bench: PropertyBench<Input>): Promise<Input[]> {
-  const seen: Input[] = [];
-  await fc.check(fc.asyncProperty(bench.arbitrary, (input) => { seen.push(input); return Promise.resolve(); }), { seed: bench.seed, numRuns: bench.runs });
+/** The runs `fc.check` hands the property, in order, for the bench's seed and run count. */
+async function inputsChecked<Plan>(bench: PrincipleBench<Plan>, prepared: PreparedTarget): Promise<DrawnRun<Plan>[]> {
+  const seen: DrawnRun<Plan>[] = [];
+  await fc.check(fc.asyncProperty(drawnRuns(bench, prepared), (drawn) => { seen.push(drawn); return Promise.resolve(); }), { seed: bench.seed, numRuns: bench.runs });
   return seen;
 }
 
-/** The reference must run exactly the inputs the property is given, and every exchange of them. */
-async function expectSameWorkloads<Input>(bench: PropertyBench<Input>): Promise<void> {
-  const inputs = inputsOf(bench);
-  expect(inputs).toHaveLength(bench.runs);
-  expect(await inputsChecked(bench)).toEqual(inputs);
-  const exchanges = inputs.reduce((sum, input) => sum + bench.exchangesIn(input), 0);
-  expect(await runScenariosAlone(bench, inputs)).toBe(exchanges);
-  expect(exchanges).toBeGreaterThan(bench.runs);
-}
+describe('property runs: a principle and its reference run the same drawn runs', { timeout: 60_000 }, () => {
+  it.each(principleBenches.map((bench) => [bench.name, bench] as const))('%s: the reference replays exactly the runs the property is given, every exchange of them', async (_, bench) => {
+    const prepared = await ownOrigin();
+    const inputs = inputsOf(bench, prepared);
+    expect(inputs).toHaveLength(bench.runs);
+    expect(await inputsChecked(bench, prepared)).toEqual(inputs);
+    const recorded = await recordedRuns(bench, prepared);
+    expect(recorded.map((r) => r.seed)).toEqual(inputs.map(([seed]) => seed));
+    const exchanges = recorded.reduce((sum, run) => sum + run.exchanges, 0);
+    expect(await runScenariosAlone(recorded)).toBe(exchanges);
+    expect(exchanges).toBeGreaterThan(bench.runs);
+  });
 
-describe('property runs: the property and its reference run the same workloads', () => {
-  it.each([
-    ['owner isolation', () => expectSameWorkloads(ownerIsolationBench)],
-    ['idempotent re-send', () => expectSameWorkloads(idempotentResendBench)],
-    ['exactly-once keyed', () => expectSameWorkloads(exactlyOnceKeyedBench)],
-  ] as const)('%s: the reference runs exactly the inputs the property is given', (_, expectation) => expectation());
-
-  it('every definition does its full work: each property passes all its runs, each reference runs every exchange', async () => {
-    const definitions = propertyRunBenchmarks();
-    expect(definitions.map((d) => `${d.benchmark}/${d.variant}`)).toHaveLength(6);
+  it('every definition does its full work: each principle holds in all its runs, each reference runs every exchange', async () => {
+    const definitions = await propertyRunBenchmarks();
+    expect(definitions.map((d) => `${d.benchmark}/${d.variant}`)).toEqual(principleBenches.flatMap((b) => [`property runs: ${b.name}/scenarios alone`, `property runs: ${b.name}/property (generate, simulate, check)`]));
     for (const definition of definitions) await expect(Promise.resolve(definition.run())).resolves.toBeUndefined();
   });
 
-  it('a property that fails fails the benchmark instead of reporting a rate', async () => {
-    const broken = { ...ownerIsolationBench, runs: 3, check: () => Promise.reject(new Error('broken on purpose')) };
-    await expect(runProperty(broken)).rejects.toThrow(/owner isolation: the property failed: .*broken on purpose/);
+  it('a principle that does not hold fails the benchmark instead of reporting a rate', async () => {
+    const [bench] = principleBenches;
+    const broken = { ...bench, runs: 3, principle: { ...bench.principle, check: () => Promise.resolve(['broken on purpose']) } };
+    await expect(runProperty(broken, await ownOrigin())).rejects.toThrow(/owner isolation: the property failed: .*broken on purpose/);
   });
 });

@@ -63,7 +63,7 @@ export const layers = {
   'api/cli/render': [...service, 'sim', 'sim/command-line'],
   // `npm start`: the service on real sockets.
   server: [...service, 'sim/command-line'],
-  bench: [...service, 'sim', 'sim/host', 'properties/targets', 'properties', 'properties/white-box', 'properties/sweep', 'test/support', 'sim/command-line'],
+  bench: [...service, 'sim', 'sim/host', 'properties/targets', 'properties', 'properties/sweep', 'test/support', 'sim/command-line'],
   'test/support': service,
   'test/agreement': [...service, 'sim', 'server', 'test/support'],
   'tools/lint': [],
