@@ -8,12 +8,17 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §5.1–5.3; bad-input fuzzing): gate 1 decides before anything else looks at the request. A
- * request without a valid credential (none, a garbage or revoked cookie, a tampered, truncated, unsigned,
- * expired or huge token, a live cookie beside a broken token) gets 401 on every endpoint but the login
- * itself, whatever its method, path, query, headers or body: never a 403, 404, 405, 413, 415 or 422 first,
- * each of which would tell a stranger something. A valid credential is never answered 401 there. The broken
- * variant answers 404 for a path no route knows before it asks who is calling.
+ * Gate 1 under fuzzed input (spec §5.1–5.3): gate 1 decides before anything else looks at the request. The
+ * principle authentication-first (`properties/authentication-first.ts`) states this for any target, over the
+ * endpoints its description declares and three broken credentials; this fuzzer needs the inside for the rest:
+ * credentials only apisim's own origin can mint (`fuzz-credentials.ts`, issued at virtual time 0 as a login
+ * would, then revoked, tampered with, truncated, unsigned or expired), paths no description declares, and
+ * `origin.handle` called directly, so that a throw is seen as one. A request without a valid credential
+ * (none, a garbage or revoked cookie, a tampered, truncated, unsigned, expired or huge token, a live cookie
+ * beside a broken token) gets 401 on every endpoint but the login itself, whatever its method, path, query,
+ * headers or body: never a 403, 404, 405, 413, 415 or 422 first, each of which would tell a stranger
+ * something. A valid credential is never answered 401 there. The broken variant answers 404 for a path no
+ * route knows before it asks who is calling.
  */
 
 const file = 'properties/white-box/fuzz-gate-one-first.test.ts';

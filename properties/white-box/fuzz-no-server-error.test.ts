@@ -7,10 +7,12 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing): whatever arrives (any method, path, query, header, cookie, token, body or
- * graph document) the origin answers it, below 500 and without throwing or rejecting. A 5xx for bad input
- * says the server failed where the client did. The broken variant is the classic: a handler that parses the
- * body with `JSON.parse` and no `try`, behind a framework that turns the throw into a 500.
+ * Bad input is never a server error. A white-box fuzzer: its requests are aimed at apisim's own endpoint
+ * families (`fuzz-requests.ts`) and handed to `origin.handle` directly, so that a throw or a rejection is
+ * seen as such and not as some framework's 500. Whatever arrives (any method, path, query, header, cookie,
+ * token, body or graph document) the origin answers it, below 500 and without throwing or rejecting. A 5xx
+ * for bad input says the server failed where the client did. The broken variant is the classic: a handler
+ * that parses the body with `JSON.parse` and no `try`, behind a framework that turns the throw into a 500.
  */
 
 const file = 'properties/white-box/fuzz-no-server-error.test.ts';

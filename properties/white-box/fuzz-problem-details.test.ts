@@ -8,12 +8,14 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; docs/decisions/resources.md, Errors): every 4xx says precisely what was wrong, in the
- * format its client reads. REST answers RFC 9457 problem details (`application/problem+json` with `type`,
- * `title`, `status` equal to the HTTP status, and `detail`). `/graphql` answers the GraphQL response format,
- * `errors` and no `data` (GraphQL-over-HTTP), the documented exception; only the gates in front of it (401,
- * 429) speak problem details there, as they do everywhere. The broken variant answers a malformed id with
- * an ad-hoc `{"error": ...}`, the body shape every hand-rolled API drifts into.
+ * Every 4xx in the format its client reads (docs/decisions/resources.md, Errors). A white-box fuzzer: the format is
+ * apisim's own decision (its `/problems/<slug>` types), not a principle a user's service owes, and the
+ * requests go to `origin.handle` directly. Every 4xx says precisely what was wrong, in the format its client
+ * reads. REST answers RFC 9457 problem details (`application/problem+json` with `type`, `title`, `status`
+ * equal to the HTTP status, and `detail`). `/graphql` answers the GraphQL response format, `errors` and no
+ * `data` (GraphQL-over-HTTP), the documented exception; only the gates in front of it (401, 429) speak
+ * problem details there, as they do everywhere. The broken variant answers a malformed id with an ad-hoc
+ * `{"error": ...}`, the body shape every hand-rolled API drifts into.
  */
 
 const file = 'properties/white-box/fuzz-problem-details.test.ts';

@@ -17,11 +17,12 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing): the whole simulated stack (client, lines, shared cache, origin) takes bad
- * input without an unhandled exception: a scenario of malformed requests (`rawBody`, raw `headers`, broken
- * credentials) runs to its end, and every step gets an answer below 500. The origin-level fuzz properties
- * cover the inputs; this one shows the cache and the client in front pass them through. The broken variant
- * puts an origin that parses bodies without `try` into the same topology: the run must fail.
+ * The simulator's own robustness, not a service's principle: the whole simulated stack (client, lines, shared
+ * cache, origin) takes bad input without an unhandled exception: a scenario of malformed requests (`rawBody`,
+ * raw `headers`, broken credentials) runs to its end, and every step gets an answer below 500. The
+ * origin-level fuzz properties cover the inputs; this one shows the cache and the client in front pass them
+ * through. The broken variant puts an origin that parses bodies without `try` into the same topology: the run
+ * must fail.
  */
 
 const file = 'properties/white-box/fuzz-simulator.test.ts';

@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import { fc } from '@fast-check/vitest';
 
 /**
- * Text frames a client may send on an open graph socket, for bad-input fuzzing: the graphql-ws client messages
+ * Text frames a client may send on an open graph socket: the graphql-ws client messages
  * done right, the protocol misused (the order is the session's business: `fuzz-socket-sessions.ts`), every
  * message nearly right with one member changed, text that is not a message at all (not JSON, JSON of the
  * wrong shape, server-only types, lone surrogates, a BOM), frames around the 64 KiB bound, payloads nested

@@ -2,7 +2,7 @@ import { fc } from '@fast-check/vitest';
 import { type Credential, credential } from './fuzz-credentials.js';
 
 /**
- * Upgrade requests for the WebSocket door, for bad-input fuzzing: `GET /graphql` asking for graphql-ws, with
+ * Upgrade requests for the WebSocket door: `GET /graphql` asking for graphql-ws, with
  * each handshake header right, missing or odd (RFC 6455 §4.1: `Upgrade`, `Connection`, `Sec-WebSocket-Key`,
  * `Sec-WebSocket-Version`, `Sec-WebSocket-Protocol`), any credential the HTTP fuzzing draws, and now and
  * then another method or path. Each header is right more often than not, so that most requests get one or

@@ -6,10 +6,12 @@ import { type Attempt, attempts } from './fuzz-requests.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; docs/decisions/resources.md: "the whole body is checked before anything is applied"):
- * a request that is refused (any status of 400 or more) leaves the origin's state (notes, orders, users,
- * posts and comments) exactly as it was, so a client may retry or give up without cleaning up. The broken
- * variant stores the note before it checks the rest of the body: a half-applied change.
+ * Refused requests change nothing (docs/decisions/resources.md: "the whole body is checked before anything is
+ * applied"). A white-box check: it compares `origin.state()` around each fuzzed request, every store at once,
+ * which no reads from outside can show whole. A request that is refused (any status of 400 or more) leaves
+ * the origin's state (notes, orders, users, posts and comments) exactly as it was, so a client may retry or
+ * give up without cleaning up. The broken variant stores the note before it checks the rest of the body: a
+ * half-applied change.
  */
 
 const file = 'properties/white-box/fuzz-state-unchanged.test.ts';

@@ -8,15 +8,17 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; graphql-ws PROTOCOL.md; docs/decisions/subscriptions.md, "Subscriptions over the simulated
- * link"): whatever frames arrive after a valid upgrade (random text, JSON of the wrong shape, unknown or
- * server-only types, 64 KiB and more, payloads thousands deep, lone surrogates; `subscribe` before
- * `connection_init`, a second `connection_init`, duplicate ids, `complete` for ids that never ran, ping and
- * pong; documents that are invalid, too deep, too costly, forbidden, queries and mutations; valid messages
- * in between), the socket answers each as the protocol says: ack, pong, `next`/`complete`, `error`, or a
- * close with the one code the misuse calls for (1009, 4400, 4401, 4409, 4429), every text a graphql-ws
- * server message, and never a throw, an unhandled rejection or a 4500. The model is `fuzz-socket-model.ts`.
- * The broken variant skips the `connection_init` check: a `subscribe` before the ack is served.
+ * apisim's graph socket against fuzzed frames (graphql-ws PROTOCOL.md; docs/decisions/subscriptions.md, "Subscriptions over
+ * the simulated link"), a white-box check: it drives the origin's socket door directly and holds it to a
+ * model of apisim's own protocol decisions. Whatever frames arrive after a valid upgrade (random text, JSON
+ * of the wrong shape, unknown or server-only types, 64 KiB and more, payloads thousands deep, lone
+ * surrogates; `subscribe` before `connection_init`, a second `connection_init`, duplicate ids, `complete` for
+ * ids that never ran, ping and pong; documents that are invalid, too deep, too costly, forbidden, queries and
+ * mutations; valid messages in between), the socket answers each as the protocol says: ack, pong,
+ * `next`/`complete`, `error`, or a close with the one code the misuse calls for (1009, 4400, 4401, 4409,
+ * 4429), every text a graphql-ws server message, and never a throw, an unhandled rejection or a 4500. The
+ * model is `fuzz-socket-model.ts`. The broken variant skips the `connection_init` check: a `subscribe` before
+ * the ack is served.
  */
 
 const file = 'properties/white-box/fuzz-websocket-frames.test.ts';

@@ -8,14 +8,15 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; spec §4 C rule 5; docs/decisions/subscriptions.md, "Subscriptions over the simulated
- * link"): whatever frames arrive, a push reaches only a socket that holds a subscription to the post the
- * comment was added to, once per subscription and in subscription order, and never after the client's
- * `complete` or a close; a session revoked since the upgrade gets a 4401 close instead. After every step the
- * origin counts exactly the sockets and subscriptions the clients hold, with nothing left undelivered, so
- * both counts are back to zero once every socket has closed. The model is `fuzz-socket-model.ts`. The
- * broken variants: a fan-out that sends every `next` to every open socket, a `complete` that does not
- * unsubscribe, and a close that leaves the socket counted.
+ * Pushes reach only their subscribers (spec §4 C rule 5; docs/decisions/subscriptions.md, "Subscriptions over the simulated
+ * link"), a white-box check: it counts the origin's own sockets and subscriptions after every step. Whatever
+ * frames arrive, a push reaches only a socket that holds a subscription to the post the comment was added to,
+ * once per subscription and in subscription order, and never after the client's `complete` or a close; a
+ * session revoked since the upgrade gets a 4401 close instead. After every step the origin counts exactly the
+ * sockets and subscriptions the clients hold, with nothing left undelivered, so both counts are back to zero
+ * once every socket has closed. The model is `fuzz-socket-model.ts`. The broken variants: a fan-out that
+ * sends every `next` to every open socket, a `complete` that does not unsubscribe, and a close that leaves
+ * the socket counted.
  */
 
 const file = 'properties/white-box/fuzz-websocket-pushes.test.ts';

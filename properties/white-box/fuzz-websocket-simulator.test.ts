@@ -20,14 +20,14 @@ import { type SocketCredential, type SocketSession, socketSession } from './fuzz
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing: never an unhandled exception in the simulator): the same fuzz sessions
- * played through the whole simulated stack (each socket's client on its own WAN line, the shared cache, the
- * LAN, the origin node that routes the upgrade and every frame) run to their end without an exception or an
- * unhandled rejection; every frame a client receives is a graphql-ws server message or a close with a code
- * the decisions name; and once every client has sent its close frame, neither the origin node nor the
- * origin holds a socket or a subscription. The origin-level properties judge each answer; this one shows the
- * stack around them carries anything. The broken variant is an origin whose socket parses every frame with
- * `JSON.parse` and no `try`: its throw escapes into the run.
+ * The simulator's own robustness, not a service's principle ("never an unhandled exception in the
+ * simulator"): the same fuzz sessions played through the whole simulated stack (each socket's client on its
+ * own WAN line, the shared cache, the LAN, the origin node that routes the upgrade and every frame) run to
+ * their end without an exception or an unhandled rejection; every frame a client receives is a graphql-ws
+ * server message or a close with a code the decisions name; and once every client has sent its close frame,
+ * neither the origin node nor the origin holds a socket or a subscription. The origin-level properties judge
+ * each answer; this one shows the stack around them carries anything. The broken variant is an origin whose
+ * socket parses every frame with `JSON.parse` and no `try`: its throw escapes into the run.
  */
 
 const file = 'properties/white-box/fuzz-websocket-simulator.test.ts';

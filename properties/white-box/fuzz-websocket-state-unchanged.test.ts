@@ -8,13 +8,13 @@ import { socketRun } from './fuzz-socket-run.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing: the state unchanged by every rejected request): a frame changes the origin's
- * state (`origin.state()`: notes, orders, users, posts, comments) only when an operation ran, answered with
- * `next`: subscriptions are read-only, and a frame that was refused (`error`), ignored, or answered with a
- * close leaves everything as it was; so do a revoked session and a closed socket. graphql-ws carries
- * mutations too (decisions), and one that ran may change the state. The model is `fuzz-socket-model.ts`.
- * The broken variant runs a mutation before the connection's own checks: a `subscribe` refused with 4401
- * or 4409 has already added its comment.
+ * A refused frame changes nothing, a white-box check: it compares `origin.state()` around every frame. A
+ * frame changes the origin's state (`origin.state()`: notes, orders, users, posts, comments) only when an
+ * operation ran, answered with `next`: subscriptions are read-only, and a frame that was refused (`error`),
+ * ignored, or answered with a close leaves everything as it was; so do a revoked session and a closed socket.
+ * graphql-ws carries mutations too (decisions), and one that ran may change the state. The model is
+ * `fuzz-socket-model.ts`. The broken variant runs a mutation before the connection's own checks: a
+ * `subscribe` refused with 4401 or 4409 has already added its comment.
  */
 
 const file = 'properties/white-box/fuzz-websocket-state-unchanged.test.ts';

@@ -13,15 +13,16 @@ import { type UpgradeAttempt, upgradeAttempts } from './fuzz-socket-upgrades.js'
 import { replayable } from './replay.js';
 
 /**
- * Principle (bad-input fuzzing; spec §5.1; RFC 6455 §4): the WebSocket door answers 101 only to a valid
- * graphql-ws upgrade by a caller gate 1 identifies. Anything else gets the one precise 4xx the handshake
- * model names (`fuzz-socket-handshake.ts`), as problem details with its slug (without a body to HEAD, RFC
- * 9110 §9.3.2), and 401 before anything that depends on who is calling; never a 5xx, never a throw; a
- * refused upgrade opens no socket and a 101 opens exactly one; every knock is audited; no knock changes the
- * origin's state. A request that does not ask for WebSocket is an ordinary request and never gets 101. The
- * variants that must break it: an upgrade that skips gate 1 (authentication left to `connection_init`, as
- * many graphql-ws servers do), and the door as it was before this property found its gaps: `Connection`
- * not asked, the subprotocol compared without case.
+ * The WebSocket handshake (spec §5.1, RFC 6455 §4), a white-box check: it counts the sockets the origin's
+ * door opens and the audit entry of every knock. The WebSocket door answers 101 only to a valid graphql-ws
+ * upgrade by a caller gate 1 identifies. Anything else gets the one precise 4xx the handshake model names
+ * (`fuzz-socket-handshake.ts`), as problem details with its slug (without a body to HEAD, RFC 9110 §9.3.2),
+ * and 401 before anything that depends on who is calling; never a 5xx, never a throw; a refused upgrade opens
+ * no socket and a 101 opens exactly one; every knock is audited; no knock changes the origin's state. A
+ * request that does not ask for WebSocket is an ordinary request and never gets 101. The variants that must
+ * break it: an upgrade that skips gate 1 (authentication left to `connection_init`, as many graphql-ws
+ * servers do), and the door as it was before this property found its gaps: `Connection` not asked, the
+ * subprotocol compared without case.
  */
 
 const file = 'properties/white-box/fuzz-websocket-upgrade.test.ts';

@@ -15,12 +15,14 @@ import { type GraphBody, notRunAsWritten } from '../conformance/graph-shape.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §8.3): the cost estimate the endpoint admits a query by is an upper bound of the work the
- * query makes it do. For random accepted queries, with `limit` written, passed through a variable that is sent
- * or left to its own default, or left to the schema's default, the objects the request resolves (the
- * endpoint's `objectsResolved`, around that one request) never exceed `estimateCost` for the document and its
- * variables with the endpoint's limits. Through the origin on the seed and some more posts and comments; and on
- * the endpoint over a dense store, where lists fill up to their limits and a low estimate cannot hide.
+ * The cost estimate is an upper bound (spec §8.3), a white-box check: it reads the endpoint's own count of
+ * objects resolved around each request and prices the document with apisim's `estimateCost`. The estimate the
+ * endpoint admits a query by is an upper bound of the work the query makes it do. For random accepted
+ * queries, with `limit` written, passed through a variable that is sent or left to its own default, or left
+ * to the schema's default, the objects the request resolves (the endpoint's `objectsResolved`, around that
+ * one request) never exceed `estimateCost` for the document and its variables with the endpoint's limits.
+ * Through the origin on the seed and some more posts and comments; and on the endpoint over a dense store,
+ * where lists fill up to their limits and a low estimate cannot hide.
  *
  * src/graph/limits/cost.property.test.ts checks the estimator on a test schema against an executor that makes
  * every list as long as it may; this one runs the real endpoint, store and loaders.

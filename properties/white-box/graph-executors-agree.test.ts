@@ -18,16 +18,16 @@ import { postBody } from './graph-service.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (a faster executor may change nothing but the speed): the compiled executor (graphql-jit, behind
- * the document cache) answers exactly as graphql-js's `execute` does. For random documents (the field-exact
- * generator's, some with a variable sent with the wrong type), random callers (narrowed tokens make fields
- * FORBIDDEN), stores dense enough to fill lists, a user deleted under their posts (a non-null `author` fails
- * and null bubbles up), and mutations before the query (serial execution, errors on non-null roots), two
- * endpoints on equal stores, one always on graphql-js and one always compiled, must give the same responses to
- * the byte (status, headers, `data`, every error's message, path, locations and order), leave the same last
- * gate-2 decision (what the audit log records) and the same totals, and, where nothing failed, ask the stores
- * the same batches in the same order (the order resolvers run in, as the loaders see it). The variant that
- * must fail: graphql-jit trusted as it is.
+ * A differential check of apisim's two executors, white-box by nature: the compiled executor (graphql-jit,
+ * behind the document cache) answers exactly as graphql-js's `execute` does. For random documents (the
+ * field-exact generator's, some with a variable sent with the wrong type), random callers (narrowed tokens
+ * make fields FORBIDDEN), stores dense enough to fill lists, a user deleted under their posts (a non-null
+ * `author` fails and null bubbles up), and mutations before the query (serial execution, errors on non-null
+ * roots), two endpoints on equal stores, one always on graphql-js and one always compiled, must give the same
+ * responses to the byte (status, headers, `data`, every error's message, path, locations and order), leave
+ * the same last gate-2 decision (what the audit log records) and the same totals, and, where nothing failed,
+ * ask the stores the same batches in the same order (the order resolvers run in, as the loaders see it). The
+ * variant that must fail: graphql-jit trusted as it is.
  */
 
 /** Mutations a client sends before its query: good ones, and ones that fail on a non-null root field. */

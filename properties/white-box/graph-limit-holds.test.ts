@@ -12,11 +12,13 @@ import { type GraphService, judgedQuery, OriginGraph } from './graph-service.js'
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §8.4): a list never holds more than its `limit`. For random queries with limits 0 to 50
+ * A list never holds more than its limit (spec §8.4), a white-box check: it knows which fields of apisim's
+ * schema take a `limit`, generates queries from that schema, and fills a dense store so that lists can
+ * outgrow any default; a target description names no such fields. For random queries with limits 0 to 50
  * (written, from variables, or the default of 10 when unset), every `posts` and `comments` list in the
  * response, under whatever alias, has at most the limit its field was given. Through the origin on the seed
- * and up to 16 more posts on one author and comments on one post; and on the endpoint over a dense store
- * (up to 20 more posts per author, 20 more comments per post), so that lists can be longer than any default.
+ * and up to 16 more posts on one author and comments on one post; and on the endpoint over a dense store (up
+ * to 20 more posts per author, 20 more comments per post), so that lists can be longer than any default.
  *
  * The variant that must fail is a store that takes an author's newest posts with `ids.slice(-limit)`, the
  * classic slip: `slice(-0)` is `slice(0)`, so `limit: 0` returns every post.

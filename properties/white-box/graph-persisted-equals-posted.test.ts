@@ -17,12 +17,15 @@ import { OriginGraph, postBody } from './graph-service.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §4 Area C, Apollo's automatic persisted queries): asking by hash changes how a query
- * travels, never what it answers. For random sequences of documents (accepted, invalid, over a limit), with
- * their variables and operation names, from random callers, a client does what Apollo Client does through a
- * shared cache: a GET by hash (the first one for an unregistered hash must be PERSISTED_QUERY_NOT_FOUND), then
- * on that miss a POST of the query with its hash, then the GET by hash again. Every answer the client gets for
- * the document has the status and body of a plain POST of it to the origin.
+ * Asking by hash changes how a query travels, never what it answers (spec §4 Area C, Apollo's automatic
+ * persisted queries). A white-box check: its documents are generated from apisim's schema (accepted ones with
+ * variables and operation names, invalid ones, ones over a limit), and the cache it breaks is apisim's own
+ * `SharedCache`, put in front of the origin in-process. For random sequences of documents (accepted, invalid,
+ * over a limit), with their variables and operation names, from random callers, a client does what Apollo
+ * Client does through a shared cache: a GET by hash (the first one for an unregistered hash must be
+ * PERSISTED_QUERY_NOT_FOUND), then on that miss a POST of the query with its hash, then the GET by hash
+ * again. Every answer the client gets for the document has the status and body of a plain POST of it to the
+ * origin.
  *
  * The cost budget is off here: it is about how often a caller may ask, and its report in `extensions.cost`
  * (points still available) differs between any two requests by design.

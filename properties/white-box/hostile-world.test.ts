@@ -4,10 +4,11 @@ import { type HostileSchedule, hostileSchedule, hostileSeed, type HostileVariant
 import { replayable } from './replay.js';
 
 /**
- * Principle (the hostile world): under loss, duplication, reordering, delay spikes, partitions, held messages
- * and origin crashes at any point of a request, the keyed client is linearizable at the origin, every POST
- * takes effect at most once (exactly once when told), and the cache lets every client read its own writes. The
- * statement in full, the arbitraries and the checks are in `hostile-world.ts`.
+ * The hostile world, a white-box check (why it needs the inside: `hostile-world.ts`): under loss,
+ * duplication, reordering, delay spikes, partitions, held messages and origin crashes at any point of a
+ * request, the keyed client is linearizable at the origin, every POST takes effect at most once (exactly once
+ * when told), and the cache lets every client read its own writes. The statement in full, the arbitraries and
+ * the checks are in `hostile-world.ts`.
  */
 
 const file = 'properties/white-box/hostile-world.test.ts';

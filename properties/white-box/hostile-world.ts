@@ -8,10 +8,13 @@ import { parseScenario, type ScenarioInput } from '../../sim/scenario/spec.js';
 import { replayCommand } from './counterexample.js';
 
 /**
- * Principle (the hostile world): for any workload of several clients and any seeded schedule of
- * faults — loss and duplication in each direction, reordering through jitter, delay spikes, partitions (one-way
- * too), a line that holds messages and releases them late, and crashes of the origin at any point of a
- * request — the `keyed` client against an origin that commits each idempotency record with its effect gives:
+ * The hostile world. A white-box check, beside the principles exactly-once and cache-coherence: it holds the
+ * origin's whole history to a linearizability checker, one register per note, crashes the origin at any point
+ * of a request, and puts the clients and the cache themselves on trial, which a principle takes as given. For
+ * any workload of several clients and any seeded schedule of faults — loss and duplication in each direction,
+ * reordering through jitter, delay spikes, partitions (one-way too), a line that holds messages and releases
+ * them late, and crashes of the origin at any point of a request — the `keyed` client against an origin that
+ * commits each idempotency record with its effect gives:
  *
  * 1. **Linearizable at the origin.** The operations the origin answered (and those nobody was answered for),
  *    checked by the Wing–Gong/Porcupine checker against one register per note. A read answered by the cache

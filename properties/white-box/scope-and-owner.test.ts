@@ -5,9 +5,12 @@ import { TestOrigin } from '../../src/testing-kit.js';
 import { replayable } from './replay.js';
 
 /**
- * Principle (spec §5.5): a scope only says the kind of operation may be done; the owner check applies on top.
- * A valid scope without ownership is 403, and ownership without the scope is 403; only both give access
- * (support reads any order by role). Login-only behaviour, which checks neither, must fail this.
+ * Scope and owner, both required (spec §5.5), a white-box check: tokens are minted with the scopes drawn,
+ * through the origin's own login (`TestOrigin`), and the support role reads any order; a target description
+ * declares neither scopes nor roles, so no principle can draw them. A scope says only the kind of operation
+ * may be done; the owner check applies on top. A valid scope without ownership is 403, and ownership without
+ * the scope is 403; only both give access (support reads any order by role). Login-only behaviour, which
+ * checks neither, must fail this.
  */
 
 const accounts = [
