@@ -2,6 +2,7 @@ import { authenticationFirst } from './authentication-first.js';
 import { cacheCoherence } from './cache-coherence.js';
 import { exactlyOnce } from './exactly-once.js';
 import { graphFieldExact } from './graph-field-exact.js';
+import { graphPersistedEqualsPosted } from './graph-persisted-equals-posted.js';
 import { graphRejectedBeforeExecution } from './graph-rejected-before-execution.js';
 import { idempotentMethods } from './idempotent-methods.js';
 import { idempotentResend } from './idempotent-resend.js';
@@ -26,5 +27,6 @@ export const allPrinciples: readonly Principle<unknown>[] = [
   exactlyOnce,
   cacheCoherence,
   graphFieldExact,
+  graphPersistedEqualsPosted,
   graphRejectedBeforeExecution,
 ];

@@ -33,7 +33,13 @@ export type OwnFlaw =
    * A cache in the app's own front that stores GET answers by path alone, `private` or not (nginx with
    * `proxy_ignore_headers Cache-Control`), so one caller's answer reaches the next; writes to a path drop it.
    */
-  | 'caches-private';
+  | 'caches-private'
+  /**
+   * A cache in the app's own front keyed on the path without its query string (nginx's `proxy_cache_key
+   * $host$uri` for `$request_uri`), storing what `Cache-Control` lets it: one persisted query's GET is
+   * answered with another's.
+   */
+  | 'cache-key-without-query';
 
 /** The app a run builds: the fetch handler, and the origin behind it for `state`. */
 export interface FlawedOrigin {
@@ -50,7 +56,7 @@ export function flawedOrigin(flaw: OwnFlaw | 'none'): FlawedOrigin {
   const origin = createOrigin({ ...testEnvironment(), now: () => (Date.now() - startMs) * 1000 }, settings);
   openSessions(origin);
   const handle = async (req: HttpRequest): Promise<HttpResponse> => origin.handle(req);
-  const front = flaw === 'caches-private' ? frontCache() : fronts[flaw];
+  const front = flaw === 'caches-private' ? frontCache((path) => path, true) : flaw === 'cache-key-without-query' ? frontCache((path) => path.split('?')[0]!, false) : fronts[flaw];
   return { origin, fetch: async (request) => answer(await listingNotes(await plain(request), origin, (req) => front(req, handle, origin))) };
 }
 
@@ -99,20 +105,26 @@ const fronts: Readonly<Record<OwnFlaw | 'none', Front>> = {
   'normalizing-front': (req, handle) => handle(withKeyFieldsIn(req)),
   'no-graph-limits': (req, handle) => handle(req),
   'caches-private': (req, handle) => handle(req),
+  'cache-key-without-query': (req, handle) => handle(req),
 };
 
-/** The front cache of `caches-private`: one per app, so runs share nothing. */
-function frontCache(): Front {
+/** The front cache of `caches-private` and `cache-key-without-query`: one per app, so runs share nothing. */
+function frontCache(keyOf: (path: string) => string, keepsPrivate: boolean): Front {
   const stored = new Map<string, HttpResponse>();
+  const storable = (res: HttpResponse): boolean => {
+    if (res.status !== 200) return false;
+    const control = res.headers['cache-control'] ?? '';
+    return keepsPrivate || (/max-age|public/.test(control) && !/private|no-store|no-cache/.test(control));
+  };
   return async (req, handle) => {
     if (req.method !== 'GET') {
-      stored.delete(req.path);
+      stored.delete(keyOf(req.path));
       return handle(req);
     }
-    const hit = stored.get(req.path);
+    const hit = stored.get(keyOf(req.path));
     if (hit !== undefined) return { ...hit, headers: { ...hit.headers, age: '1' } };
     const res = await handle(req);
-    if (res.status === 200) stored.set(req.path, res);
+    if (storable(res)) stored.set(keyOf(req.path), res);
     return res;
   };
 }
@@ -180,6 +192,7 @@ export const ignoresKeys = () => flawedOrigin('ignores-keys');
 export const normalizingFront = () => flawedOrigin('normalizing-front');
 export const noGraphLimits = () => flawedOrigin('no-graph-limits');
 export const cachesPrivate = () => flawedOrigin('caches-private');
+export const cacheKeyWithoutQuery = () => flawedOrigin('cache-key-without-query');
 
 /** What the origin holds, and how many resolvers ran: a deep query that runs moves the count. */
 export const state = (app: FlawedOrigin): unknown => ({ ...app.origin.state(), resolverCalls: app.origin.graphStats().resolverCalls });
@@ -194,6 +207,7 @@ const exportOf: Readonly<Record<OwnFlaw | 'none', string>> = {
   'normalizing-front': 'normalizingFront',
   'no-graph-limits': 'noGraphLimits',
   'caches-private': 'cachesPrivate',
+  'cache-key-without-query': 'cacheKeyWithoutQuery',
 };
 
 /** apisim's own origin with the flaw, described as `ownOriginTarget` describes it: only the app differs. */

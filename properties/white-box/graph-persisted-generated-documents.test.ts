@@ -18,11 +18,14 @@ import { replayable } from './replay.js';
 
 /**
  * Asking by hash changes how a query travels, never what it answers (spec §4 Area C, Apollo's automatic
- * persisted queries). A white-box check: its documents are generated from apisim's schema (accepted ones with
- * variables and operation names, invalid ones, ones over a limit), and the cache it breaks is apisim's own
- * `SharedCache`, put in front of the origin in-process. For random sequences of documents (accepted, invalid,
- * over a limit), with their variables and operation names, from random callers, a client does what Apollo
- * Client does through a shared cache: a GET by hash (the first one for an unregistered hash must be
+ * persisted queries). The principle graph-persisted-equals-posted
+ * (`properties/graph-persisted-equals-posted.ts`) states it for any target, over the queries a description
+ * declares and their parts; this check needs the inside for the rest on apisim's own graph: its documents are
+ * generated from apisim's schema (accepted ones with variables and operation names, invalid ones, ones over a
+ * limit), and the cache it breaks is apisim's own `SharedCache`, put in front of the origin in-process,
+ * beside a client that it breaks too. For random sequences of documents (accepted, invalid, over a limit),
+ * with their variables and operation names, from random callers, a client does what Apollo Client does
+ * through a shared cache: a GET by hash (the first one for an unregistered hash must be
  * PERSISTED_QUERY_NOT_FOUND), then on that miss a POST of the query with its hash, then the GET by hash
  * again. Every answer the client gets for the document has the status and body of a plain POST of it to the
  * origin.
@@ -116,9 +119,9 @@ async function persistedEqualsPosted(front: CachedOrigin, getPath: GetPath, run:
 /** Asks in a counterexample, and the distinct documents they ask for. */
 const sizeOf = (run: Run) => ({ asks: run.asks.length, documents: new Set(run.asks.map((ask) => ask.document % run.documents.length)).size });
 
-const file = 'properties/white-box/graph-persisted-equals-posted.test.ts';
+const file = 'properties/white-box/graph-persisted-generated-documents.test.ts';
 
-describe('persisted = posted: the GET by hash answers what the POST of the document answers', () => {
+describe('generated documents, persisted = posted: the GET by hash answers what the POST of the document answers', () => {
   test.prop([runs], replayable<[Run]>(file, 100))('through a shared cache, as Apollo Client asks', (run) => persistedEqualsPosted(new CachedOrigin(), apolloGetPath, run));
 
   test('teeth: a cache keyed without the query string answers one persisted query with another\'s response, in two asks', async () => {
