@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 import { itemAt, type RequestSpec, type Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { print } from 'graphql';
-import type { Exchange } from '../sim/nodes/client.js';
+import type { Exchange } from '../sim/exchange.js';
 import type { GraphTargetSpec, Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 import type { Principle } from './principle.js';

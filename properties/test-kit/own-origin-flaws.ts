@@ -4,7 +4,8 @@ import { graphLimitsWith } from '../../src/graph/limits/settings.js';
 import { graphSchema } from '../../src/graph/schema.js';
 import { type HttpRequest, type HttpResponse, request as plainRequest, response as plainResponse } from '../../src/http/message.js';
 import { notFound } from '../../src/http/problem.js';
-import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings, testEnvironment } from '../../src/origin.js';
+import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../../src/origin.js';
+import { testEnvironment } from '../../src/testing-kit.js';
 import { ownOriginTarget } from '../targets/own-origin-target.js';
 import type { TargetInput } from '../targets/target.js';
 
