@@ -5,6 +5,11 @@ import { defineConfig } from 'vitest/config';
 /** graphql's CommonJS build, the one Node loads for `import 'graphql'` (graphql 16 has no `exports` map). */
 const graphqlAsNodeLoadsIt = createRequire(import.meta.url).resolve('graphql');
 
+/** The tests that start processes or listen on sockets: `npm run test:system` runs them, `npm test` does not. */
+export const systemTests = '**/*.system.test.ts';
+
+const longHunt = process.env.APISIM_RUNS !== undefined && process.env.APISIM_RUNS !== '';
+
 export default defineConfig({
   // graphql-jit's ES entry imports its CommonJS files, so it always gets graphql's CommonJS build; Vite would give
   // our own source the ES build: two instances, and graphql-jit refuses our schema ("from another module or
@@ -25,11 +30,15 @@ export default defineConfig({
   },
   test: {
     // Every test of the repository, wherever it sits: tools/lint/layering.test.ts checks no folder is left out of the layering.
+    // The system tests (`*.system.test.ts`: child processes, real sockets, npm pack) are `npm run test:system`'s
+    // (vitest.system.config.ts); layering.test.ts also checks each test file is run by exactly one of the two.
     include: ['**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'dist/**', '.stryker-tmp/**'],
+    exclude: ['**/node_modules/**', 'dist/**', '.stryker-tmp/**', systemTests],
     // Property runs are CPU-bound; two workers match the 2-core CI machine.
     maxWorkers: 2,
-    // A long hunt (`APISIM_RUNS=100000 npm test`) is expected to be slow, not to be cut off.
-    testTimeout: process.env.APISIM_RUNS === undefined || process.env.APISIM_RUNS === '' ? 60_000 : 0,
+    // Generous, so a machine ten times slower than the CI one still passes: speed is bench/'s to measure. A long hunt
+    // (`APISIM_RUNS=100000 npm test`) is expected to be slow, not to be cut off.
+    testTimeout: longHunt ? 0 : 60_000,
+    hookTimeout: longHunt ? 0 : 60_000,
   },
 });

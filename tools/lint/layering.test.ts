@@ -4,6 +4,7 @@ import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import vitestConfig from '../../vitest.config.js';
+import vitestSystemConfig from '../../vitest.system.config.js';
 import { layerOf, layeringPlugin, layers, shipped, testLayers, topFolders } from './layering.js';
 
 const root = join(import.meta.dirname, '../..');
@@ -124,4 +125,39 @@ describe('the layering table, the one list of folders', () => {
   it('is what vitest runs: every test file, wherever its folder', () => {
     expect(vitestConfig.test?.include).toEqual(['**/*.test.ts']);
   });
+
+  it('runs every test file in exactly one of `npm test` and `npm run test:system`', () => {
+    const runs = (config: typeof vitestConfig, file: string) =>
+      (config.test?.include ?? []).some((glob) => globMatches(glob, file)) && !(config.test?.exclude ?? []).some((glob) => globMatches(glob, file));
+    const testFiles: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+        const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+        if (entry.isDirectory() && !['node_modules', '.git'].includes(entry.name)) walk(path);
+        else if (entry.isFile() && path.endsWith('.test.ts')) testFiles.push(path);
+      }
+    };
+    walk('');
+    const projectTests = testFiles.filter((file) => !file.startsWith('dist/') && !file.startsWith('.stryker-tmp/'));
+    expect(projectTests.length).toBeGreaterThan(100);
+    expect(projectTests.filter((file) => Number(runs(vitestConfig, file)) + Number(runs(vitestSystemConfig, file)) !== 1)).toEqual([]);
+    expect(projectTests.filter((file) => runs(vitestSystemConfig, file))).toEqual(projectTests.filter((file) => file.endsWith('.system.test.ts')));
+    // A globbed file in dist/ or .stryker-tmp/ (a build, a mutation run) is neither's.
+    for (const file of ['dist/src/origin.test.ts', '.stryker-tmp/sandbox/src/origin.test.ts', 'node_modules/x/a.system.test.ts']) {
+      expect([runs(vitestConfig, file), runs(vitestSystemConfig, file)], file).toEqual([false, false]);
+    }
+  });
 });
+
+/** Whether a vitest glob (`**`, `*` and plain names only, as the configs use) matches a project path. */
+function globMatches(glob: string, path: string): boolean {
+  const parts = glob.split('/');
+  const source = parts
+    .map((part, i) => {
+      const last = i === parts.length - 1;
+      if (part === '**') return last ? '.*' : '(?:.*/)?';
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*') + (last ? '' : '/');
+    })
+    .join('');
+  return new RegExp(`^${source}$`).test(path);
+}
