@@ -51,7 +51,7 @@ describe('npm start keeps what it acknowledged across a SIGKILL', () => {
     return { url: await second.originUrl(), cookie };
   }
 
-  it('finds the notes, the session and the idempotency record after the restart', { timeout: 30_000 }, async () => {
+  it('finds the notes, the session and the idempotency record after the restart', async () => {
     const { url, cookie } = await createNotesThenKillAndRestart(['--data', dataFolder()]);
     const read = async (id: number): Promise<[number, unknown]> => {
       const res = await fetch(`${url}/notes/${id}`, { headers: { cookie } });
@@ -71,14 +71,14 @@ describe('npm start keeps what it acknowledged across a SIGKILL', () => {
     expect(await next.json()).toEqual({ id: 3, content: 'new' });
   });
 
-  it('with --memory, the same steps find nothing after the restart', { timeout: 30_000 }, async () => {
+  it('with --memory, the same steps find nothing after the restart', async () => {
     const { url } = await createNotesThenKillAndRestart(['--memory']);
     const cookie = await sessionCookie(url, 'alice');
     expect((await fetch(`${url}/notes/1`, { headers: { cookie } })).status).toBe(404);
     expect((await fetch(`${url}/notes/7`, { headers: { cookie } })).status).toBe(404);
   });
 
-  it('says where the data is, and a second start on it does not add the demo data again', { timeout: 30_000 }, async () => {
+  it('says where the data is, and a second start on it does not add the demo data again', async () => {
     const dir = dataFolder();
     const first = start('--data', dir);
     expect(await first.ready).toContain(`data           ${dir}`);

@@ -31,7 +31,7 @@ const head = (lines: readonly string[]): string => `${lines.join('\r\n')}\r\n\r\
 describe('the adapter between node:http and the origin', () => {
   it('answers 413 with problem details from Content-Length alone, without waiting for the body', async () => {
     // 10 MiB announced, 5 bytes sent, and the connection left open: only an answer from the header ends it.
-    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * 1024 * 1024}`]), '{"con'], { closeAfterMs: 5_000 }));
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Content-Type: application/json', `Content-Length: ${10 * 1024 * 1024}`]), '{"con'], { closeAfterMs: 30_000 }));
     expect(res.status).toBe(413);
     expect(res.headers['content-type']).toBe('application/problem+json');
     expect(res.headers.connection).toBe('close');
@@ -41,13 +41,13 @@ describe('the adapter between node:http and the origin', () => {
   it('answers 413 once a chunked body passes the limit, without reading the rest', async () => {
     const chunk = 'x'.repeat(64 * 1024);
     const chunks = Array.from({ length: 5 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
-    const res = answered(await rawExchange(server.url, [head(['POST /notes HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Transfer-Encoding: chunked']), ...chunks], { closeAfterMs: 5_000 }));
+    const res = answered(await rawExchange(server.url, [head(['POST /notes HTTP/1.1', 'Host: x', 'Content-Type: application/json', 'Transfer-Encoding: chunked']), ...chunks], { closeAfterMs: 30_000 }));
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/body-too-large', detail: `The body has more than ${maxBodyBytes} bytes; at most ${maxBodyBytes} are accepted.` });
   });
 
   it('answers 413 instead of 100 Continue when the client waits before sending a body that is too large', async () => {
-    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Expect: 100-continue', `Content-Length: ${maxBodyBytes + 1}`])], { closeAfterMs: 5_000 }));
+    const res = answered(await rawExchange(server.url, [head(['PUT /notes/1 HTTP/1.1', 'Host: x', 'Expect: 100-continue', `Content-Length: ${maxBodyBytes + 1}`])], { closeAfterMs: 30_000 }));
     expect(res.text.startsWith('HTTP/1.1 413 ')).toBe(true);
     expect(res.text).not.toContain('100 Continue');
   });
@@ -141,23 +141,23 @@ describe('the adapter between node:http and the origin', () => {
   });
 
   it('answers CONNECT with 501 and problem details instead of closing the connection without a word', async () => {
-    const res = answered(await rawExchange(server.url, [head(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443'])], { closeAfterMs: 5_000 }));
+    const res = answered(await rawExchange(server.url, [head(['CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443'])], { closeAfterMs: 30_000 }));
     expect([res.status, JSON.parse(res.body)]).toMatchObject([501, { type: '/problems/method-not-implemented', status: 501 }]);
   });
 
   it('answers a request line with HTTP/2.0 (or 0.9, 3.0) with 505 and problem details, and serves HTTP/1.0', async () => {
     for (const version of ['2.0', '0.9', '3.0']) {
-      const res = answered(await rawExchange(server.url, [head([`GET /orders/121 HTTP/${version}`, 'Host: x'])], { closeAfterMs: 5_000 }));
+      const res = answered(await rawExchange(server.url, [head([`GET /orders/121 HTTP/${version}`, 'Host: x'])], { closeAfterMs: 30_000 }));
       expect([res.status, JSON.parse(res.body)]).toMatchObject([505, { type: '/problems/http-version-not-supported', detail: expect.stringContaining(`HTTP/${version}`) as unknown }]);
     }
-    const old = answered(await rawExchange(server.url, [head(['GET /orders/121 HTTP/1.0', 'Host: x'])], { closeAfterMs: 5_000 }));
+    const old = answered(await rawExchange(server.url, [head(['GET /orders/121 HTTP/1.0', 'Host: x'])], { closeAfterMs: 30_000 }));
     expect(old.status).toBe(401);
   });
 
   it('refuses a protocol upgrade it has no listener for with 501 and problem details instead of hanging', async () => {
     const bare = await listen(httpFront(() => jsonResponse(200, { ok: true }), { upgradeRefusalDetail: 'Not here.' }), { port: 0 });
     try {
-      const res = answered(await rawExchange(bare.url, [head(['GET /graphql HTTP/1.1', 'Host: x', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 5_000 }));
+      const res = answered(await rawExchange(bare.url, [head(['GET /graphql HTTP/1.1', 'Host: x', 'Connection: Upgrade', 'Upgrade: websocket', 'Sec-WebSocket-Version: 13', 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==', 'Sec-WebSocket-Protocol: graphql-transport-ws'])], { closeAfterMs: 30_000 }));
       expect(res.status).toBe(501);
       expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', status: 501, detail: 'Not here.' });
     } finally {

@@ -10,7 +10,7 @@ describe('npm start', () => {
     expect(run.output()).toContain('Usage: npm start');
   });
 
-  it('serves the origin and the front, and on SIGTERM stops and exits 0', { timeout: 20_000 }, async () => {
+  it('serves the origin and the front, and on SIGTERM stops and exits 0', async () => {
     const run = spawnServer(['--port', '0', '--front', '--memory']);
     const banner = await run.ready;
     expect(banner).toContain('data           in memory');
@@ -25,7 +25,7 @@ describe('npm start', () => {
     expect(run.output()).toContain('Stopped.');
   });
 
-  it('with --rate-limit off answers a burst of one caller with no 429', { timeout: 20_000 }, async () => {
+  it('with --rate-limit off answers a burst of one caller with no 429', async () => {
     const run = spawnServer(['--port', '0', '--rate-limit', 'off', '--memory']);
     const origin = await run.originUrl();
     const cookie = await sessionCookie(origin, 'alice');

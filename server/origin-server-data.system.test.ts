@@ -42,7 +42,7 @@ async function mutateOverSocket(url: string, cookie: string, body: string): Prom
 }
 
 describe('the origin server over a data folder', () => {
-  it('keeps graph mutations, over HTTP and over the WebSocket, for the next process on the folder', { timeout: 20_000 }, async () => {
+  it('keeps graph mutations, over HTTP and over the WebSocket, for the next process on the folder', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'apisim-origin-data-'));
     folders.push(dir);
     const first = await startOriginServer({ port: 0, dataDir: dir, log: () => undefined });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sim } from './cli-process.js';
 
 /** `npm run sim -- --file` on a scenario that names its own app: examples/scenarios/ has a Hono and an Express one. */
-describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }, () => {
+describe('npm run sim -- --file, with an app as the origin', () => {
   it('runs a Hono factory through the virtual world: its timeline, the state it reports and the replay command', async () => {
     const { code, stdout, stderr } = await sim('--file', 'examples/scenarios/hono-notes.json', '--seed', '1');
     expect([code, stderr]).toEqual([0, '']);
@@ -53,7 +53,7 @@ describe('npm run sim -- --file, with an app as the origin', { timeout: 30_000 }
   });
 });
 
-describe('npm run sim -- --file, with a module that is not an app', { timeout: 30_000 }, () => {
+describe('npm run sim -- --file, with a module that is not an app', () => {
   let dir: string;
   /** Writes a module and a scenario naming it, and runs the scenario. */
   const runWith = async (module: string, text: string, exportName?: string) => {

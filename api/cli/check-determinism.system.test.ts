@@ -6,7 +6,7 @@ import { sim } from './cli-process.js';
 
 const hash = /[0-9a-f]{64}/;
 
-describe('npm run sim -- --check-determinism', { timeout: 30_000 }, () => {
+describe('npm run sim -- --check-determinism', () => {
   it('passes on a built-in scenario: the usual output, byte for byte, and one line more', async () => {
     const plain = await sim('notes-unstable-post', '--seed', '3');
     const checked = await sim('notes-unstable-post', '--seed', '3', '--check-determinism');

@@ -41,7 +41,7 @@ describe('the packed package, installed in a scratch project', () => {
     await writeFile(join(project, 'principles.test.ts'), principlesTest);
     await writeFile(join(project, 'scenario.json'), JSON.stringify(scenario, null, 2));
     await writeFile(join(project, 'run.mjs'), script);
-  }, 180_000);
+  });
 
   afterAll(async () => {
     if (dir !== '') await rm(dir, { recursive: true, force: true });
@@ -53,7 +53,7 @@ describe('the packed package, installed in a scratch project', () => {
     expect(doc.scenario).toBe('scratch-notes');
     expect(doc.exchanges.map((e) => e.status)).toEqual([201, 200]);
     expect(doc.finalState).toEqual([{ id: '1', content: 'buy milk', createdAt: '2026-01-01T00:00:00.075Z' }]);
-  }, 60_000);
+  });
 
   it('the replay line names the bin, and --help and a bad command answer as a CLI does', async () => {
     const run = await exec('npx', ['--no-install', 'apisim', 'sim', '--file', 'scenario.json', '--seed', '1'], { cwd: project });
@@ -63,7 +63,7 @@ describe('the packed package, installed in a scratch project', () => {
     const conformance = await exec('npx', ['--no-install', 'apisim', 'conformance', '--help'], { cwd: project });
     expect(conformance.stdout).not.toBe('');
     await expect(exec('npx', ['--no-install', 'apisim', 'nope'], { cwd: project })).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('unknown command "nope"') as unknown });
-  }, 60_000);
+  });
 
   // The README's "Test your own service", step by step: a first counterexample, its replay, and the checks.
   it('principles(target) from apisim/vitest finds the POST that ignores Idempotency-Key, and says how to replay it', async () => {
@@ -80,14 +80,14 @@ describe('the packed package, installed in a scratch project', () => {
     // The replay's last step reads the notes back: two, from one keyed POST sent twice.
     const { exchanges } = JSON.parse(stdout) as { exchanges: { method: string; status: number | null; responseBody?: string }[] };
     expect(exchanges.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'POST 201', 'GET 200']);
-  }, 120_000);
+  });
 
   it('npx apisim conformance --config runs the checks on the app in the simulator', async () => {
     const failed = await failure(exec('npx', ['--no-install', 'apisim', 'conformance', '--config', 'apisim.config.ts'], { cwd: project }));
     expect(failed?.code).toBe(1);
     expect(failed!.stdout).toMatch(/notes\/post-idempotency-key-once\s+FAIL/);
     expect(failed!.stdout).toContain('reproduce: npx apisim conformance --config apisim.config.ts --only notes/post-idempotency-key-once --seed 1');
-  }, 60_000);
+  });
 
   it('npx apisim sweep runs the principles on the project\'s app on compiled worker threads, and finds the failing seed', async () => {
     const failed = await failure(exec('npx', ['--no-install', 'apisim', 'sweep', 'idempotent-resend', '--config', 'apisim.config.ts', '--seeds', '1-4', '--workers', '2', '--until-first-failure'], { cwd: project }));
@@ -95,12 +95,12 @@ describe('the packed package, installed in a scratch project', () => {
     expect(failed!.stdout).toMatch(/Stopped at the first failing seed, 1: it took 1 seed\./);
     const replay = /^ {4}(npx apisim sim --file (\S+) --seed \d+)$/m.exec(failed!.stdout);
     expect(replay?.[2]).toMatch(/^reports\/local\/sweep\/counterexamples\/.*-idempotent-resend-seed-1\.json$/);
-  }, 60_000);
+  });
 
   it("imports the programmatic API from 'apisim' in plain Node", async () => {
     const { stdout } = await exec('node', ['run.mjs'], { cwd: project });
     expect(JSON.parse(stdout)).toEqual({ statuses: [201, 200], notes: 1 });
-  }, 60_000);
+  });
 });
 
 /** How a command that should fail failed: its exit code and what it wrote; undefined when it succeeded. */

@@ -31,7 +31,7 @@ async function npmRun(line: string): Promise<{ readonly code: number; readonly s
 }
 
 describe('README.md agrees with the tool', () => {
-  it('the demonstration prints every line the README shows, in order', { timeout: 60_000 }, async () => {
+  it('the demonstration prints every line the README shows, in order', async () => {
     const blocks = fencedBlocks(readme);
     const at = blocks.findIndex((b) => b.info === 'sh' && b.lines.includes('npm run sim -- notes-unstable-post --seed 1'));
     expect(at).toBeGreaterThanOrEqual(0);
@@ -48,7 +48,7 @@ describe('README.md agrees with the tool', () => {
     }
   });
 
-  it("every --json command line the README shows prints one JSON document on stdout", { timeout: 60_000 }, async () => {
+  it("every --json command line the README shows prints one JSON document on stdout", async () => {
     const lines = fencedBlocks(readme)
       .filter((b) => b.info === 'sh')
       .flatMap((b) => b.lines)
@@ -61,7 +61,7 @@ describe('README.md agrees with the tool', () => {
     }
   });
 
-  it("the pipe a script would write works: npm run -s sim … --json straight into JSON.parse", { timeout: 60_000 }, async () => {
+  it("the pipe a script would write works: npm run -s sim … --json straight into JSON.parse", async () => {
     const pipe = `npm run -s sim -- notes-unstable-post --seed 1 --json | node -e 'JSON.parse(require("fs").readFileSync(0))'`;
     await expect(exec('sh', ['-c', pipe], { cwd: repo })).resolves.toBeDefined();
   });

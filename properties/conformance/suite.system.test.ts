@@ -124,14 +124,13 @@ describe('npm run conformance against our own server', () => {
       if (req.method === 'PUT') await released;
       return forward(req);
     }));
-    const before = performance.now();
+    // The PUT is released only once the report is in: a run that waited for it would never end.
     const { code, report } = await conformanceReport(hanging.url, '--only', 'notes/put-idempotent,notes/use-after-delete-404', '--timeout-ms', '300');
     release();
     const put = checkNamed(report, 'notes/put-idempotent');
     expect([code, put.outcome, checkNamed(report, 'notes/use-after-delete-404').outcome]).toEqual([1, 'error', 'pass']);
     expect(put.reason).toMatch(/^PUT http:\/\/127\.0\.0\.1:\d+\/notes\/\d+: no response within 300 ms$/);
     expect(put.unanswered?.curl).toMatch(/^curl -sS -i -X PUT http:\/\/\S+\/notes\/\d+ -H 'cookie: sid=[^']+' -H 'content-type: application\/json' --data-raw '\{"content":"conformance \w+ put-idempotent after"\}'$/);
-    expect(performance.now() - before).toBeLessThan(5_000);
   });
 
   test('--max-requests bounds the whole run: checks past the budget end as errors, not passes', async () => {

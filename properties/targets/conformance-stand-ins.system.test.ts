@@ -36,7 +36,7 @@ afterAll(async () => {
  * Verdicts that were false on real deployments, each shown on a stand-in built with the framework it
  * imitates. Each of these tests failed on the suite as it was.
  */
-describe('conformance stand-ins: the false verdicts found on real deployments come out true', { timeout: 30_000 }, () => {
+describe('conformance stand-ins: the false verdicts found on real deployments come out true', () => {
   it('an Express app whose GET checks the owner and whose PATCH checks login only fails owner isolation', async () => {
     const { code, check } = await ownerIsolation(`${standIns}/express-patch-login-only.config.ts`);
     expect([check.outcome, code]).toEqual(['fail', 1]);

@@ -22,7 +22,7 @@ async function serve(exportName: 'default' | 'flawed'): Promise<{ readonly url: 
 
 const notPassed = (report: JsonReport) => report.checks.filter((c) => c.outcome !== 'pass' && c.outcome !== 'skip').map((c) => [c.name, c.outcome]);
 
-describe('npx apisim conformance --config … --base-url: the description over sockets', { timeout: 20_000 }, () => {
+describe('npx apisim conformance --config … --base-url: the description over sockets', () => {
   const servers: Server[] = [];
   let flawedUrl = '';
   let correctUrl = '';

@@ -147,7 +147,7 @@ describe('DurableTables', () => {
       storage.audit.record(decision);
     });
     // The flush comes 10 ms later; on a loaded machine a timer can be late, so wait for it rather than 50 ms.
-    await vi.waitFor(() => expect(onDisk(dir, 'audit', 0)).toEqual([decision]), { timeout: 5_000, interval: 10 });
+    await vi.waitFor(() => expect(onDisk(dir, 'audit', 0)).toEqual([decision]), { timeout: 30_000, interval: 10 });
     await tables.close();
   });
 

@@ -23,7 +23,7 @@ describe('real crashes agree with the simulated ones', () => {
     expect(realCrashPoints).toEqual(crashPoints);
   });
 
-  it.each(crashPoints)('crash %s: one note, the same answers, the same storage', { timeout: 30_000 }, async (point) => {
+  it.each(crashPoints)('crash %s: one note, the same answers, the same storage', async (point) => {
     const { spec, simulated } = await simulate(point);
     const real = await runWithRealCrash(spec, simulated, point, 'data');
     expect(real.kills).toBe(1);
@@ -34,7 +34,7 @@ describe('real crashes agree with the simulated ones', () => {
 
   // Teeth: the same crash against storage in memory loses what was acknowledged (`after-response`) or what
   // the re-send should have replayed (`after-effect`), and the comparison above must see it.
-  it.each(['after-effect', 'after-response'] as const)('with --memory, crash %s disagrees with the simulator', { timeout: 30_000 }, async (point) => {
+  it.each(['after-effect', 'after-response'] as const)('with --memory, crash %s disagrees with the simulator', async (point) => {
     const { spec, simulated } = await simulate(point);
     const real = await runWithRealCrash(spec, simulated, point, 'memory');
     expect(real.kills).toBe(1);

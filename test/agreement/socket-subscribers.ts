@@ -12,7 +12,7 @@ export interface RealSubscription {
 }
 
 /** How long a real socket may take to do what the loopback does in microseconds, before the run gives up. */
-const patienceMs = 5_000;
+const patienceMs = 30_000;
 
 /**
  * One client's socket to the real origin, as `GraphSocketClient` opens it in the simulator (graphql-ws's lazy
