@@ -10,7 +10,7 @@ import { checkNamed, conformanceReport } from './suite-under-test.js';
 /**
  * Tests have teeth: for every check, a stand-in that breaks exactly the principle it checks, in front of our
  * origin (or our origin with one setting off), and the check fails there with the finding that names it.
- * The same checks pass against the unbroken server in `suite.test.ts`.
+ * The same checks pass against the unbroken server in `suite.system.test.ts`.
  */
 
 const running: RunningServer[] = [];

@@ -126,7 +126,7 @@ describe('examples/scenarios', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const { name, spec } = await fromFile(`examples/scenarios/${file}`);
-      // A file that names its own app runs through the CLI, which loads it (api/cli/sim.test.ts runs those).
+      // A file that names its own app runs through the CLI, which loads it (api/cli/sim.system.test.ts runs those).
       if (spec.origin !== undefined) continue;
       const result = await runScenario(name, spec, { seed: 1, trace: 'off' });
       expect(result.summary.every((x) => x.outcome !== 'pending'), file).toBe(true);
