@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import main from './vitest.config.js';
 
 /**
  * The tests Stryker runs against each mutant (`stryker.config.json`): the unit tests of src/ and the simulator
@@ -10,6 +11,10 @@ import { defineConfig } from 'vitest/config';
  * whether the unit tests pin each line. Stryker runs each mutant against only the tests that reach it.
  */
 export default defineConfig({
+  // The main config's resolution, so that graphql-jit and our source share one graphql (vitest.config.ts says why):
+  // without it every compiled query falls back to graphql-js and the compiled path's tests fail the dry run.
+  plugins: main.plugins,
+  resolve: main.resolve,
   test: {
     include: ['src/**/*.test.ts', 'sim/nodes/*.test.ts'],
     testTimeout: 60_000,
