@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import strykerVitestConfig from '../../stryker.vitest.config.js';
 import vitestConfig from '../../vitest.config.js';
 import vitestSystemConfig from '../../vitest.system.config.js';
 import { layerOf, layeringPlugin, layers, shipped, testLayers, topFolders } from './layering.js';
@@ -146,6 +147,19 @@ describe('the layering table, the one list of folders', () => {
     for (const file of ['dist/src/origin.test.ts', '.stryker-tmp/sandbox/src/origin.test.ts', 'node_modules/x/a.system.test.ts']) {
       expect([runs(vitestConfig, file), runs(vitestSystemConfig, file)], file).toEqual([false, false]);
     }
+  });
+
+  it('is what docs/layering.md explains, line for line', () => {
+    const doc = readFileSync(join(root, 'docs/layering.md'), 'utf8');
+    expect(Object.keys(layers).filter((layer) => !doc.includes(`\`${layer}\``) && !doc.includes(`\`${layer}/\``))).toEqual([]);
+  });
+
+  it('is where the mutation run looks: every folder Stryker mutates or tests is a layer of the table', () => {
+    const stryker = JSON.parse(readFileSync(join(root, 'stryker.config.json'), 'utf8')) as { mutate: string[] };
+    const folders = [...stryker.mutate.map((glob) => glob.replace(/^!/, '')), ...(strykerVitestConfig.test?.include ?? [])]
+      .map((glob) => glob.slice(0, glob.search(/\/[^/]*\*|\/[^/]+\.ts$/)));
+    expect(folders.filter((folder) => !(folder in layers) && layerOf(`${folder}/x.ts`) === undefined)).toEqual([]);
+    expect(folders.length).toBeGreaterThan(5);
   });
 });
 
