@@ -1,4 +1,4 @@
-import { parseCli, type ServeOptions, usage } from './cli-options.js';
+import { parseCli, type ServeOptions, usage } from './start-options.js';
 import { crashSwitchVariable, parseCrashSwitch } from './crash-switch.js';
 import { startCacheProxy } from './cache-proxy.js';
 import type { RunningServer } from './listening-server.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
-import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseConformanceCli, usage } from './cli-options.js';
+import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseConformanceCli, usage } from './conformance-options.js';
 import { runSettings } from './conformance-settings.js';
 import type { ConfigReaders, DescribedUser } from './described-target.js';
 import { ConfigRefused, type OpenInProcess } from './in-process.js';

@@ -1,6 +1,6 @@
 /**
  * What the checks need to know about a deployment that the spec leaves open ("not shown"), each with apisim's
- * choice as the default and a command-line option to change it (see `cli-options.ts`).
+ * choice as the default and a command-line option to change it (see `conformance-options.ts`).
  */
 export interface ConformanceSettings {
   /** Orders to probe for owner isolation: the spec's demonstration range 121–126 by default. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { allChecks } from './check-list.js';
-import { parseConformanceCli } from './cli-options.js';
+import { parseConformanceCli } from './conformance-options.js';
 import { exitCode } from './conformance-command.js';
 import { sameEndpoint } from './service-shape.js';
 import type { Outcome } from './suite-run.js';

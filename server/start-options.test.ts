@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli } from './cli-options.js';
+import { parseCli } from './start-options.js';
 
 describe('npm start options', () => {
   it('defaults to 127.0.0.1:3000, owner-check, no front, data in ./apisim-data', () => {
