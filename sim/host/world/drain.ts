@@ -3,7 +3,7 @@ import type { RealWork } from './real-work.js';
 import type { VirtualTimeSource } from './virtual-clock.js';
 
 // Taken when this module loads, before any world is lent: the drain turns the real event loop.
-const realSetImmediate = globalThis.setImmediate;
+const realSetImmediate = globalThis.setImmediate; // allow-nondeterminism: the real one, kept to drain the turn before the world lends the virtual one
 
 /** Real turns in one drain before it stops: an app that queues real immediates without end at one instant. */
 const maxTurnsPerDrain = 10_000;

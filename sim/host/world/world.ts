@@ -13,7 +13,7 @@ import { type RealClears, type TimerLane, VirtualTimers } from './virtual-timers
 import { WatchedSources } from './watched-sources.js';
 
 // Taken when this module loads, before any world is lent: the start's I/O is waited for in real time.
-const realSetTimeout = globalThis.setTimeout;
+const realSetTimeout = globalThis.setTimeout; // allow-nondeterminism: the real one, kept to give back when the run ends
 
 // Node's module objects, which `import` of a named export reads through `syncBuiltinESMExports`.
 const require = createRequire(import.meta.url);
@@ -130,7 +130,7 @@ export class World {
     const loans = this.#loans;
     const { clock, timers, random } = this;
     const promises = new TimerPromises(timers);
-    Object.defineProperty(timers.setTimeout, promisify.custom, { value: promises.setTimeout });
+    Object.defineProperty(timers.setTimeout, promisify.custom, { value: promises.setTimeout }); // allow-nondeterminism: the virtual promise form, lent
     Object.defineProperty(timers.setImmediate, promisify.custom, { value: promises.setImmediate });
 
     loans.lend(globalThis, 'Date', clock.Date);
