@@ -1,5 +1,4 @@
 import { randomBytes, randomFillSync, randomInt, randomUUID, getRandomValues as nodeGetRandomValues } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { setTimeout as timersSetTimeout } from 'node:timers';
 import { setImmediate as immediatePromise, setInterval as intervalPromise, setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
@@ -7,7 +6,6 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RngStreams } from '../../rng.js';
 import { Simulation } from '../../simulation.js';
-import { RealIoError } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { NotVirtualError } from './refusals.js';
 import { lentWorld, real, realWorldIsBack } from './test-kit.js';
@@ -186,12 +184,6 @@ describe('the virtual world: clocks', () => {
     expect(seen[3]).toBe('next event');
   });
 
-  it('fails the run when the app starts real I/O, whose completion no virtual clock can repeat', async () => {
-    const { sim, run } = lend();
-    sim.schedule(5_000, () => void readFile(import.meta.filename).catch(() => undefined));
-    await expect(run()).rejects.toThrow(RealIoError);
-    await expect(run()).resolves.toBeUndefined(); // the file is read by now; the world goes on
-  });
 });
 
 describe('the virtual world: randomness', () => {
