@@ -5,29 +5,33 @@ import type { Loans } from './loans.js';
 
 /**
  * How a kind of Node resource finishes, for the drain's wait:
- * - `listed`: Node lists it in `process.getActiveResourcesInfo()` while it is pending (a file operation, a
- *   DNS lookup, an open socket, a child process, the module loader's worker while an `import()` waits on it);
+ * - `request`: Node lists it in `process.getActiveResourcesInfo()` while it is pending, and it is pending
+ *   only while its work is under way (a file operation, a DNS lookup, a socket's connect or write);
+ * - `handle`: Node lists it while it is open (a socket, a child process, a watcher, the module loader's
+ *   worker while an `import()` waits on it); one open before the world was lent, or left open by the app's
+ *   start, is not waited for;
  * - `callback`: Node does not list it, but runs its callback once, when it is done (Web Crypto and async
- *   `node:crypto` jobs);
+ *   `node:crypto` jobs, a file handle's close);
  * - `writes`: a zlib stream, pending while one of its writes is (one callback a write);
  * - `none`: not waited for (a real timer or immediate, which the drain handles apart; a file handle, which
  *   lives until garbage-collected while its operations are file operations of their own).
  */
-type Finish = 'listed' | 'callback' | 'writes' | 'none';
+type Finish = 'request' | 'handle' | 'callback' | 'writes' | 'none';
 
 /**
  * A kind of Node resource in words, matched on the names of both `getActiveResourcesInfo` (`FSReqCallback`,
  * `TCPSocketWrap`) and `async_hooks` (`FSREQCALLBACK`, `TCPWRAP`). `io`: its completion comes at a real time.
  */
 const kinds: readonly { readonly pattern: RegExp; readonly what: string; readonly io: boolean; readonly finish: Finish }[] = [
-  { pattern: /^FSReq/i, what: 'a file operation', io: true, finish: 'listed' },
+  { pattern: /^FSReq/i, what: 'a file operation', io: true, finish: 'request' },
   { pattern: /^FileHandleCloseReq$/i, what: 'a file operation', io: true, finish: 'callback' },
   { pattern: /^FileHandle$/i, what: 'a file operation', io: true, finish: 'none' },
-  { pattern: /^(FSEvent|StatWatcher)/i, what: 'a file watcher', io: true, finish: 'listed' },
-  { pattern: /^(TCP|TLS|UDP|Pipe|WriteWrap|ShutdownWrap)/i, what: 'a real socket', io: true, finish: 'listed' },
-  { pattern: /^(GetAddrInfo|GetNameInfo|Query)/i, what: 'a DNS lookup', io: true, finish: 'listed' },
-  { pattern: /^Process/i, what: 'a child process', io: true, finish: 'listed' },
-  { pattern: /^MessagePort$/i, what: 'a message port (the module loader, while an import() waits on it)', io: true, finish: 'listed' },
+  { pattern: /^(FSEvent|StatWatcher)/i, what: 'a file watcher', io: true, finish: 'handle' },
+  { pattern: /^(TCPConnect|PipeConnect|Write|Shutdown|UDPSend)Wrap$/i, what: 'a real socket', io: true, finish: 'request' },
+  { pattern: /^(TCP|TLS|UDP|Pipe)/i, what: 'a real socket', io: true, finish: 'handle' },
+  { pattern: /^(GetAddrInfo|GetNameInfo|Query)/i, what: 'a DNS lookup', io: true, finish: 'request' },
+  { pattern: /^Process/i, what: 'a child process', io: true, finish: 'handle' },
+  { pattern: /^MessagePort$/i, what: 'a message port (the module loader, while an import() waits on it)', io: true, finish: 'handle' },
   { pattern: /Request$/i, what: 'a crypto job (Web Crypto, async node:crypto)', io: true, finish: 'callback' },
   { pattern: /^Zlib$/i, what: 'async zlib', io: true, finish: 'writes' },
   { pattern: /^Timeout$/, what: 'a real timer, set by code that took setTimeout before the world was lent', io: false, finish: 'none' },
@@ -38,7 +42,7 @@ const kindOf = (resource: string) => kinds.find((k) => k.pattern.test(resource))
 
 /** Real I/O the whole process has pending now (sockets, file operations, lookups, child processes), counted. */
 export function realIoPending(): number {
-  return process.getActiveResourcesInfo().filter((resource) => kindOf(resource)?.finish === 'listed').length;
+  return process.getActiveResourcesInfo().filter((resource) => kindOf(resource)?.io === true).length;
 }
 
 function counted(resources: readonly string[]): Map<string, number> {
@@ -181,9 +185,19 @@ export class RealWork {
     this.#named.clear();
   }
 
-  /** Real operations pending now that were not when the world was lent (or its start ended), in words. */
+  /**
+   * Real operations pending now, in words: every request under way, every handle opened since the world was
+   * lent (or its start ended), every operation Node does not list that has not called back. A request is
+   * never part of the baseline: one under way when the world was lent (the loader writing its cache) ends
+   * soon, and counting it there would hide one of the app's of the same kind.
+   */
   pending(): string[] {
-    const out = describe(this.beyondBaseline(), true);
+    const out: string[] = [];
+    for (const [resource, count] of counted(process.getActiveResourcesInfo())) {
+      const kind = kindOf(resource);
+      const more = kind?.finish === 'request' ? count : kind?.finish === 'handle' ? count - (this.#baseline.get(resource) ?? 0) : 0;
+      if (more > 0) out.push(`${more === 1 ? '' : `${more} × `}${resource} (${kind!.what})`);
+    }
     for (const op of this.#unlisted.values()) if (op.pending > 0 && callsBack(op.resource)) out.push(op.what);
     return out;
   }
@@ -218,7 +232,7 @@ export class RealWork {
 
   /** Everything real pending beyond the baseline, in words. */
   describe(): string[] {
-    return describe(this.beyondBaseline(), false);
+    return describe(this.beyondBaseline());
   }
 
   #wake(): void {
@@ -228,11 +242,10 @@ export class RealWork {
   }
 }
 
-function describe(extra: ReadonlyMap<string, number>, listedOnly: boolean): string[] {
+function describe(extra: ReadonlyMap<string, number>): string[] {
   const out: string[] = [];
   for (const [resource, count] of extra) {
     const known = kindOf(resource);
-    if (listedOnly && known?.finish !== 'listed') continue;
     out.push(`${count === 1 ? '' : `${count} × `}${resource}${known === undefined ? '' : ` (${known.what})`}`);
   }
   return out;
