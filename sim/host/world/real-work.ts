@@ -93,15 +93,22 @@ function isLoaderFile(file: string): boolean {
   return file.startsWith('node:internal/modules/') || /[\\/]node_modules[\\/]tsx[\\/]/.test(file);
 }
 
+/** The world's own modules; its tests and their kit, beside them, stand for an app. */
+function isWorldFile(file: string): boolean {
+  return (file.startsWith(worldFolder) || file.startsWith(worldFolderUrl)) && !/(\.test|test-kit)\.[jt]s$/.test(file);
+}
+
 function isAppFile(file: string): boolean {
-  return file !== '' && file !== 'native' && !file.startsWith('node:') && !file.startsWith(worldFolder) && !file.startsWith(worldFolderUrl);
+  return file !== '' && file !== 'native' && !file.startsWith('node:') && !isWorldFile(file);
 }
 
 /**
  * Who is making an operation, from the frames on the stack as Node makes it: the loader when a loader's code
  * is there (an app's lazy `import()` included: loading code is the loader's work, paid once per process),
- * else the app when any code outside Node is (a library counts as the app), else unknown (a step of an
- * operation already under way, run from Node's own callbacks: the rest of a `readFile` after its `open`).
+ * else the app when any code outside Node is (a library counts as the app), else unknown: a step of an
+ * operation already under way, run from Node's own callbacks (the rest of a `readFile` after its `open`), or
+ * work begun inside what the world lends (`randomInt` refilling its cache through a watched source, named in
+ * `notVirtual` instead).
  */
 function startedBy(): Starter {
   const limit = Error.stackTraceLimit;
@@ -114,9 +121,12 @@ function startedBy(): Starter {
   }
   // A frame's place is what its line ends with: `(file:line:column)`, or `file:line:column` after `at `.
   const files = typeof holder.stack === 'string' ? holder.stack.split('\n').slice(1).map((line) => /(?:\(|at )([^()\s]+?)(?::\d+){0,2}\)?$/.exec(line.trim())?.[1] ?? '') : [];
+  // The first frames are this function's and the hook's.
+  const first = files.findIndex((file) => !isWorldFile(file));
   let app = false;
-  for (const file of files) {
+  for (const file of first === -1 ? [] : files.slice(first)) {
     if (isLoaderFile(file)) return 'loader';
+    if (isWorldFile(file)) return 'unknown';
     app ||= isAppFile(file);
   }
   return app ? 'app' : 'unknown';
