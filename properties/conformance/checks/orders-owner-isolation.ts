@@ -103,8 +103,26 @@ async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string,
   for (const method of probed) {
     const attempts = noOpAttempts(method, current, owned.ownerField, settable);
     if (attempts.length === 0) continue;
-    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, await probeWrite(ctx, path, ctx.otherUser, attempts), record !== undefined);
+    let probe = await probeWrite(ctx, path, ctx.otherUser, attempts);
+    // Every body refused for its form, and nothing said which member a client sets: the member tried may be
+    // one the handler will not take (the owner, say), so each other member of the record is tried in turn,
+    // as the principle tries them, until an answer is about the caller.
+    for (const member of method === 'PATCH' && settable.length === 0 ? otherMembers(current, attempts) : []) {
+      if (probe.judged !== undefined) break;
+      const next = await probeWrite(ctx, path, ctx.otherUser, [{ method, json: member, contentType: 'application/json' }]);
+      probe = { ...next, answers: [...probe.answers, ...next.answers] };
+    }
+    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, probe, record !== undefined);
   }
+}
+
+/** The record's other members, each alone as a no-op patch, that `attempts` did not send: a few at most. */
+function otherMembers(record: Readonly<Record<string, unknown>> | undefined, attempts: readonly { readonly json?: unknown }[]): Record<string, unknown>[] {
+  const sent = new Set(attempts.flatMap((a) => Object.keys((a.json ?? {}) as object)));
+  return Object.entries(record ?? {})
+    .filter(([name, value]) => name !== 'id' && !sent.has(name) && ['string', 'number', 'boolean'].includes(typeof value))
+    .slice(0, 4)
+    .map(([name, value]) => ({ [name]: value }));
 }
 
 async function userRecordWrites(ctx: CheckContext, template: string, findings: Finding[], done: string[]): Promise<void> {
