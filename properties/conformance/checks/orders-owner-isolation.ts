@@ -118,7 +118,7 @@ async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string,
 
 /** The record's other members, each alone as a no-op patch, that `attempts` did not send: a few at most. */
 function otherMembers(record: Readonly<Record<string, unknown>> | undefined, attempts: readonly { readonly json?: unknown }[]): Record<string, unknown>[] {
-  const sent = new Set(attempts.flatMap((a) => Object.keys((a.json ?? {}) as object)));
+  const sent = new Set(attempts.flatMap((a) => Object.keys(a.json ?? {})));
   return Object.entries(record ?? {})
     .filter(([name, value]) => name !== 'id' && !sent.has(name) && ['string', 'number', 'boolean'].includes(typeof value))
     .slice(0, 4)
