@@ -3,6 +3,7 @@ import { print } from 'graphql';
 import { notRefused } from './conformance/graph-answer.js';
 import { refusedFor } from './conformance/graph-refusal-reason.js';
 import { specSchema } from './targets/conformance-shape.js';
+import type { TargetSession } from './targets/target-session.js';
 import { notRunAsWritten } from './conformance/graph-shape.js';
 import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { deepened, depthOf, recurringStretch, typedQuery } from './conformance/graph-deep-query.js';
@@ -103,8 +104,8 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
 };
 
 /** The escalation found no refusal: the spec's graph is broken (the spec asks for a limit), another could not be judged. */
-function undeclared(run: Parameters<Principle<RejectedPlan>['check']>[0], seen: string): RunVerdict {
+function undeclared(run: TargetSession, seen: string): RunVerdict {
   return specSchema(run.target)
-    ? broken(`${seen}: the spec's graph refuses a query past its depth limit (spec §8.2), and no depth up to ${escalation.at(-1)} was refused`)
+    ? broken(`${seen}: the spec's graph refuses a query past its depth limit (spec §8.2), and no depth it tried was refused`)
     : couldNotRun(`${seen}, and the target declares no depth limit: declare graph.maxDepth if it has one`);
 }
