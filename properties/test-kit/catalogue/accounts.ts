@@ -1,6 +1,6 @@
 /**
  * The catalogue's two users and the bearer tokens they sign in for, shared by its Koa, Hono and Fastify apps
- * (its Express apps sign in with the Express example's session cookie). Each app makes its own `Accounts`,
+ * (the Express apps it borrows sign in with the Express example's session cookie). Each app makes its own `Accounts`,
  * so that no token outlives the app that issued it.
  */
 const passwords = new Map([
@@ -36,10 +36,4 @@ export class Accounts {
 export const bearerUsers = {
   user: { login: { path: '/login', body: { user: 'alice', password: 'alice-password' } }, credential: { bearer: 'token' }, id: 'alice' },
   otherUser: { login: { path: '/login', body: { user: 'bob', password: 'bob-password' } }, credential: { bearer: 'token' }, id: 'bob' },
-} as const;
-
-/** The Express example's session sign-in, as its own descriptions write it. */
-export const sessionUsers = {
-  user: { login: { path: '/login', body: { user: 'alice', password: 'alice-password' } }, id: 'alice' },
-  otherUser: { login: { path: '/login', body: { user: 'bob', password: 'bob-password' } }, id: 'bob' },
 } as const;
