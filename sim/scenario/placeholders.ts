@@ -1,0 +1,57 @@
+/**
+ * `{{name}}` in a step's path, header values and body: the value a capture of an earlier step took from its
+ * answer. Double braces because Postman, Bruno and Hurl write their variables so, and users know them from
+ * there; spaces inside the braces are allowed, as those tools allow them. `\{{name}}` is sent as the text
+ * `{{name}}`, as Handlebars escapes one, so that no text a step must send literally is out of reach.
+ * `rawBody` is sent exactly as written and holds no placeholders.
+ */
+
+/** What a capture holds: a string, or a number or boolean a JSON body held. */
+export type CapturedValue = string | number | boolean;
+
+const placeholder = /(\\?)\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
+const wholePlaceholder = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}$/;
+
+/** The names `text` refers to, in order, escaped ones left out. */
+export function placeholderNames(text: string): string[] {
+  return [...text.matchAll(placeholder)].filter((m) => m[1] === '').map((m) => m[2]!);
+}
+
+/** `text` with every placeholder replaced by its value's text, and every escaped one by itself unescaped. */
+export function fillText(text: string, valueOf: (name: string) => CapturedValue): string {
+  return text.replace(placeholder, (whole: string, escape: string, name: string) => (escape === '' ? String(valueOf(name)) : whole.slice(1)));
+}
+
+/** `text` as a step writes it to be sent exactly: every placeholder-shaped part escaped. */
+export function escapeText(text: string): string {
+  return text.replace(placeholder, (whole: string, escape: string) => `${escape}\\${whole.slice(escape.length)}`);
+}
+
+/** The placeholder a whole string is, to be written in a body where the value keeps its JSON type. */
+export function placeholderOf(name: string): string {
+  return `{{${name}}}`;
+}
+
+/** The names a JSON body refers to, in its string values (not its keys). */
+export function jsonPlaceholderNames(value: unknown): string[] {
+  if (typeof value === 'string') return placeholderNames(value);
+  if (Array.isArray(value)) return value.flatMap(jsonPlaceholderNames);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(jsonPlaceholderNames);
+  return [];
+}
+
+/**
+ * A JSON body with its placeholders filled. A string that is one placeholder and nothing else becomes the
+ * value with its JSON type (`"{{id}}"` is `3` when the answer's id was the number 3), so that a number can be
+ * sent where a number is expected; a placeholder inside a longer string is replaced by its text. Keys are
+ * never placeholders.
+ */
+export function fillJson(value: unknown, valueOf: (name: string) => CapturedValue): unknown {
+  if (typeof value === 'string') {
+    const whole = wholePlaceholder.exec(value);
+    return whole === null ? fillText(value, valueOf) : valueOf(whole[1]!);
+  }
+  if (Array.isArray(value)) return value.map((item) => fillJson(item, valueOf));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillJson(item, valueOf)]));
+  return value;
+}
