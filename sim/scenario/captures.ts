@@ -47,6 +47,11 @@ function fromBody(response: HttpResponse, pointer: string): Captured {
   return { found: false, why: `was answered with ${value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object'} at "${pointer}", not a string, number or boolean` };
 }
 
+/** Whether a step refers to a capture: its request can only be made when it starts. */
+export function usesCaptures(step: StepSpec): boolean {
+  return [step.path, ...Object.values(step.headers)].some((text) => placeholderNames(text).length > 0) || jsonPlaceholderNames(step.body).length > 0;
+}
+
 /** A step with its placeholders filled, or why it cannot be sent. */
 export type FilledStep = { readonly sent: true; readonly step: StepSpec } | { readonly sent: false; readonly why: string };
 
@@ -66,11 +71,6 @@ export class RunCaptures {
     steps.forEach((step, i) => {
       for (const name of Object.keys(step.capture ?? {})) this.#capturedBy.set(name, i);
     });
-  }
-
-  /** Whether a step refers to a capture: its request can only be made when it starts. */
-  static uses(step: StepSpec): boolean {
-    return [step.path, ...Object.values(step.headers)].some((text) => placeholderNames(text).length > 0) || jsonPlaceholderNames(step.body).length > 0;
   }
 
   /** The step `index` has ended with `exchange`: what its captures read. */

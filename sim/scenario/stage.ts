@@ -7,7 +7,7 @@ import type { RunWorld } from '../run-world.js';
 import type { Simulation } from '../simulation.js';
 import { Topology, type TopologyOptions, type TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
-import { RunCaptures } from './captures.js';
+import { RunCaptures, usesCaptures } from './captures.js';
 import { type RunRecord, summarize } from './result.js';
 import { clientSettingsFrom, topologyFrom } from './settings.js';
 import type { ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
@@ -54,7 +54,7 @@ function stepLaunch(steps: readonly StepSpec[], requests: readonly HttpRequest[]
   const written: StepRequest[] = requests.map((request) => ({ sent: true, request }));
   if (!steps.some((step) => step.capture !== undefined)) return { request: (i) => written[i]!, ended: () => undefined, notSent: () => undefined };
   const captures = new RunCaptures(steps);
-  const filled = steps.map(RunCaptures.uses);
+  const filled = steps.map(usesCaptures);
   return {
     request(i) {
       if (!filled[i]) return written[i]!;

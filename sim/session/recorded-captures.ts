@@ -69,7 +69,7 @@ function learnedFrom(step: number, exchange: Exchange | undefined): Learned[] {
   const sources: { spec: CaptureSpec; idLike: boolean }[] = [];
   const cookies = new Set(setCookieList(response.headers).map((field) => field.split(';', 1)[0]!.split('=', 1)[0]!.trim()));
   for (const name of cookies) sources.push({ spec: { from: 'cookie', name }, idLike: false });
-  for (const name of Object.keys(response.headers).filter((n) => n !== 'set-cookie').sort()) {
+  for (const name of Object.keys(response.headers).filter(handsBack).sort()) {
     sources.push({ spec: { from: 'header', name }, idLike: name === 'location' || name === 'content-location' });
   }
   for (const [path, member] of leavesOf(parsed(response.body), [])) sources.push({ spec: { from: 'body', pointer: pointerOf(path) }, idLike: idMember(member) });
@@ -231,6 +231,15 @@ function parsed(body: string | undefined): unknown {
 
 function segments(path: string): string[] {
   return path.split(/[/?&=;#]/);
+}
+
+/**
+ * A header a server hands a client to send back: where the object is, its version, or one named for a token,
+ * a session, a key or an id (`x-csrf-token`, `x-session-id`). `content-type: application/json` comes back in a
+ * later request too, and is no value of the answer's.
+ */
+function handsBack(name: string): boolean {
+  return ['location', 'content-location', 'etag'].includes(name) || /(^|-)(token|session|key|id|csrf|xsrf)(-|$)/.test(name);
 }
 
 /** `id`, `orderId`, `user_id`, `note-id`: a member that names an id. */

@@ -51,7 +51,7 @@ describe('a session\'s recording', () => {
     const note = await session.send({ client: 'alice', method: 'POST', path: '/notes', headers: { cookie }, body: { content: 'buy milk {{soon}}' } });
     const { id } = JSON.parse(note.response!.body!) as { id: number };
     await session.send({ client: 'bob', method: 'GET', path: `/notes/${id}`, headers: { authorization: `Bearer ${token}` } });
-    await session.send({ client: 'alice', method: 'PUT', path: `/notes/${id}`, headers: { cookie }, body: { content: 'buy milk {{soon}}', count: 1 } });
+    await session.send({ client: 'alice', method: 'PUT', path: `/notes/${id}`, headers: { cookie, 'content-type': 'application/json' }, body: { content: 'buy milk {{soon}}', count: 1 } });
     return session;
   }
 
@@ -62,8 +62,9 @@ describe('a session\'s recording', () => {
       { capture: { access_token: { from: 'body', pointer: '/access_token' } }, path: '/tokens', headers: undefined, body: { username: 'bob', password: 'bob-pw' } },
       { capture: { location: { from: 'header', name: 'location' } }, path: '/notes', headers: { cookie: 'sid={{sid}}' }, body: { content: 'buy milk \\{{soon}}' } },
       { capture: undefined, path: '{{location}}', headers: { authorization: 'Bearer {{access_token}}' }, body: undefined },
-      // The content is the client's own, said before any answer held it; the 1 of `count` is no id.
-      { capture: undefined, path: '{{location}}', headers: { cookie: 'sid={{sid}}' }, body: { content: 'buy milk \\{{soon}}', count: 1 } },
+      // The content is the client's own, said before any answer held it; the 1 of `count` is no id; every
+      // answer's content-type is no value handed to the client.
+      { capture: undefined, path: '{{location}}', headers: { cookie: 'sid={{sid}}', 'content-type': 'application/json' }, body: { content: 'buy milk \\{{soon}}', count: 1 } },
     ]);
   });
 
