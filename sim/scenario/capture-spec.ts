@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { didYouMean } from '../command-line/closest-names.js';
 import { jsonPointerPattern } from './json-pointer.js';
-import { jsonPlaceholderNames, placeholderNames } from './placeholders.js';
+import { jsonStrings, placeholderNames } from './placeholders.js';
 import { cookieName, headerName } from './vocabulary.js';
 
 /**
@@ -50,7 +50,7 @@ export function captureProblems(steps: readonly CapturingStep[]): { readonly pat
     };
     where('path', placeholderNames(step.path));
     for (const [header, value] of Object.entries(step.headers)) where(`headers.${header}`, placeholderNames(value));
-    where('body', jsonPlaceholderNames(step.body));
+    where('body', jsonStrings(step.body).flatMap(placeholderNames));
     for (const name of Object.keys(step.capture ?? {})) {
       const earlier = capturedBy.get(name);
       if (earlier === undefined) capturedBy.set(name, i);

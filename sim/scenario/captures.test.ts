@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { renderSummary } from '../../api/cli/render/timeline.js';
 import { allHeld, judge } from './expectations.js';
 import { escapeText, fillJson, fillText, placeholderNames } from './placeholders.js';
 import { runScenario } from './run.js';
@@ -116,6 +117,12 @@ describe('a run with captures', () => {
     }
   });
 
+  it('says so where a person reads a run: the statuses verdict, and what happened', async () => {
+    const run = await runScenario('missing', parseScenario({ steps: [login({ token: { from: 'body', pointer: '/token' } }), { method: 'GET', path: '/notes', auth: 'none', headers: asAlice }] }), { seed: 1 });
+    expect(judge({ statuses: [200, 200] }, run)[0]!.detail).toBe('expected [200, 200], got [200, null]: step 2 (GET /notes) was not sent, not 200');
+    expect(renderSummary(run, 'replay')).toContain('GET /notes (step 2): not sent, since it needs {{token}}, which step 1 (POST /tokens) could not capture: it was answered with a body that has nothing at "/token".');
+  });
+
   it('sends nothing after a login the lossy line answered never, nor before the login was answered', async () => {
     const lost = await runScenario('lost', parseScenario({
       topology: { wan: { faults: [{ rule: 'loss', probability: 1, applies: 'responses' }] } },
@@ -137,6 +144,17 @@ describe('a run with captures', () => {
       ],
     }), { seed: 1 });
     expect(run.summary[1]!.notSent).toMatch(/^its path became "\d+", which is no path to send/);
+  });
+
+  it('sends an escaped placeholder as its text, in a file that captures nothing', async () => {
+    const run = await runScenario('escaped', parseScenario({ steps: [{ method: 'GET', path: '/notes?q=\\{{x}}', headers: { 'x-q': '\\{{x}}' } }] }), { seed: 1 });
+    expect([run.exchanges[0]!.request.path, run.exchanges[0]!.request.headers['x-q']]).toEqual(['/notes?q={{x}}', '{{x}}']);
+  });
+
+  it('sends nothing for a placeholder no step captures, in a spec built without parseScenario', async () => {
+    const spec = parseScenario({ steps: [{ method: 'GET', path: '/notes' }] });
+    const run = await runScenario('by hand', { ...spec, steps: [{ ...spec.steps[0]!, path: '/notes/{{id}}' }] }, { seed: 1 });
+    expect(run.summary[0]).toMatchObject({ outcome: 'not-sent', notSent: 'it needs {{id}}, which no step captures' });
   });
 
   it('gives the first step of a client that could not send the next one\'s turn', async () => {

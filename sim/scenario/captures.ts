@@ -3,7 +3,7 @@ import { setCookieValue } from '../../src/http/set-cookie-list.js';
 import type { Exchange } from '../exchange.js';
 import type { CaptureSpec } from './capture-spec.js';
 import { resolvePointer } from './json-pointer.js';
-import { type CapturedValue, fillJson, fillText, jsonPlaceholderNames, placeholderNames } from './placeholders.js';
+import { type CapturedValue, fillJson, fillText, holdsPlaceholders, jsonStrings } from './placeholders.js';
 import type { StepSpec } from './spec.js';
 import { requestPath } from './vocabulary.js';
 
@@ -47,9 +47,12 @@ function fromBody(response: HttpResponse, pointer: string): Captured {
   return { found: false, why: `was answered with ${value === null ? 'null' : Array.isArray(value) ? 'an array' : 'an object'} at "${pointer}", not a string, number or boolean` };
 }
 
-/** Whether a step refers to a capture: its request can only be made when it starts. */
-export function usesCaptures(step: StepSpec): boolean {
-  return [step.path, ...Object.values(step.headers)].some((text) => placeholderNames(text).length > 0) || jsonPlaceholderNames(step.body).length > 0;
+/**
+ * Whether a step holds placeholders, escaped ones too: its request is made when it starts, from the captures
+ * taken by then.
+ */
+export function holdsCaptures(step: StepSpec): boolean {
+  return [step.path, ...Object.values(step.headers), ...jsonStrings(step.body)].some(holdsPlaceholders);
 }
 
 /** A step with its placeholders filled, or why it cannot be sent. */
@@ -62,7 +65,7 @@ export type FilledStep = { readonly sent: true; readonly step: StepSpec } | { re
  */
 export class RunCaptures {
   readonly #steps: readonly StepSpec[];
-  /** Which step captures each name (`captureProblems` saw to it that there is one, before the step that uses it). */
+  /** Which step captures each name (`captureProblems` sees to it, when a file is read, that one earlier step does). */
   readonly #capturedBy = new Map<string, number>();
   readonly #taken = new Map<string, Captured>();
 
@@ -90,11 +93,14 @@ export class RunCaptures {
     const valueOf = (name: string): CapturedValue => {
       const taken = this.#taken.get(name);
       if (taken?.found === true) return taken.value;
-      const by = this.#capturedBy.get(name)!;
-      const source = `step ${by + 1} (${this.#steps[by]!.method} ${this.#steps[by]!.path})`;
-      const why = taken === undefined
-        ? `{{${name}}}, which ${source} had not captured yet: it had no answer when this step started`
-        : `{{${name}}}, which ${source} could not capture: it ${taken.why}`;
+      const by = this.#capturedBy.get(name);
+      // Only a spec built without `parseScenario` can name a capture no step makes.
+      const source = by === undefined ? undefined : `step ${by + 1} (${this.#steps[by]!.method} ${this.#steps[by]!.path})`;
+      const why = source === undefined
+        ? `{{${name}}}, which no step captures`
+        : taken === undefined
+          ? `{{${name}}}, which ${source} had not captured yet: it had no answer when this step started`
+          : `{{${name}}}, which ${source} could not capture: it ${taken.why}`;
       if (!missing.includes(why)) missing.push(why);
       return '';
     };

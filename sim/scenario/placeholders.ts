@@ -11,6 +11,12 @@ export type CapturedValue = string | number | boolean;
 
 const placeholder = /(\\?)\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}/g;
 const wholePlaceholder = /^\{\{\s*([A-Za-z_][A-Za-z0-9_-]*)\s*\}\}$/;
+const anyPlaceholder = new RegExp(placeholder.source);
+
+/** Whether `text` holds a placeholder, escaped or not: either way, what is sent is not what is written. */
+export function holdsPlaceholders(text: string): boolean {
+  return anyPlaceholder.test(text);
+}
 
 /** The names `text` refers to, in order, escaped ones left out. */
 export function placeholderNames(text: string): string[] {
@@ -32,11 +38,11 @@ export function placeholderOf(name: string): string {
   return `{{${name}}}`;
 }
 
-/** The names a JSON body refers to, in its string values (not its keys). */
-export function jsonPlaceholderNames(value: unknown): string[] {
-  if (typeof value === 'string') return placeholderNames(value);
-  if (Array.isArray(value)) return value.flatMap(jsonPlaceholderNames);
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(jsonPlaceholderNames);
+/** The strings of a JSON value, where a body's placeholders stand (its keys are never placeholders). */
+export function jsonStrings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(jsonStrings);
+  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(jsonStrings);
   return [];
 }
 

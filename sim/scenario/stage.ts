@@ -7,7 +7,7 @@ import type { RunWorld } from '../run-world.js';
 import type { Simulation } from '../simulation.js';
 import { Topology, type TopologyOptions, type TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
-import { RunCaptures, usesCaptures } from './captures.js';
+import { holdsCaptures, RunCaptures } from './captures.js';
 import { type RunRecord, summarize } from './result.js';
 import { clientSettingsFrom, topologyFrom } from './settings.js';
 import type { ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
@@ -49,12 +49,12 @@ export function stageScenario<P extends OriginProcess>(spec: ScenarioSpec, optio
   return { top, requests, stepExchanges, notSent, subscriptions, topologySettings, clientSettings };
 }
 
-/** Steps as written, and, when some use captures, the run's captures that fill them as they start. */
+/** Steps as written, and, when some hold placeholders, the run's captures that fill them as they start. */
 function stepLaunch(steps: readonly StepSpec[], requests: readonly HttpRequest[], headers: readonly (Headers | undefined)[]): StepLaunch {
   const written: StepRequest[] = requests.map((request) => ({ sent: true, request }));
-  if (!steps.some((step) => step.capture !== undefined)) return { request: (i) => written[i]!, ended: () => undefined, notSent: () => undefined };
+  const filled = steps.map(holdsCaptures);
+  if (!filled.includes(true)) return { request: (i) => written[i]!, ended: () => undefined, notSent: () => undefined };
   const captures = new RunCaptures(steps);
-  const filled = steps.map(usesCaptures);
   return {
     request(i) {
       if (!filled[i]) return written[i]!;
