@@ -5,7 +5,7 @@ import { loadTarget } from './targets/load-target.js';
 import { PreparedTarget } from './targets/target-session.js';
 import { allPrinciples } from './index.js';
 import type { Principle } from './principle.js';
-import { assertPrinciple, type RunnerOptions } from './runner.js';
+import { assertPrinciple, PrincipleNotChecked, type RunnerOptions } from './runner.js';
 
 export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
   /** Only these principles, by name; all by default. */
@@ -24,7 +24,8 @@ export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
  *
  * A string is a path from the working directory; a URL (as above) is where the test file says. The config is
  * loaded once, by the first test that needs it. A principle the target gives it nothing to check on is
- * skipped, with the reason; a broken one fails with the shrunk run, its scenario file and the command that
+ * skipped, with the reason; so is one that could not run (no run could judge it), saying what to declare:
+ * neither is a pass. A broken one fails with the shrunk run, its scenario file and the command that
  * replays it.
  */
 export function principles(target: string | URL, options: PrinciplesOptions = {}): void {
@@ -39,7 +40,12 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
         const why = principle.notApplicable(ready.target);
         if (why !== undefined) ctx.skip(`not applicable: ${why}`);
         const testFile = relative(process.cwd(), ctx.task.file.filepath);
-        await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+        try {
+          await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+        } catch (error) {
+          if (!(error instanceof PrincipleNotChecked)) throw error;
+          ctx.skip(error.message);
+        }
       });
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openOwnSession } from '../../sim/session/open-session.js';
+import { LostOnTheLine, NoResponse } from '../conformance/transport.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 
 describe('the checks\' transport in the simulator', () => {
@@ -41,6 +42,22 @@ describe('the checks\' transport in the simulator', () => {
       expect(session.scenario().steps).toMatchObject([{ client: 'user', path: '/notes' }]);
     } finally {
       session.close();
+    }
+  });
+
+  it('says a request the client gave up on was lost on the line when the line loses messages, and not when it does not', async () => {
+    const losing = { topology: { wan: { faults: [{ rule: 'loss' as const, probability: 1 }] } }, modes: { client: { maxAttempts: 2 } } };
+    const request = { method: 'GET', url: 'http://x.invalid/notes/1', headers: {}, body: undefined };
+    for (const lossy of [true, false]) {
+      const session = openOwnSession({ seed: 1, settings: losing });
+      try {
+        const thrown = await sessionTransport(session, 'http://x.invalid', 'anonymous', lossy).exchange(request, undefined, 1_000).catch((error: unknown) => error);
+        expect(thrown).toBeInstanceOf(NoResponse);
+        expect(thrown instanceof LostOnTheLine).toBe(lossy);
+        expect((thrown as Error).message).toMatch(/^GET \/notes\/1: no response; the client gave up after 2 attempts/);
+      } finally {
+        session.close();
+      }
     }
   });
 });
