@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { didYouMean } from '../command-line/closest-names.js';
 import { jsonPointerPattern } from './json-pointer.js';
-import { jsonStrings, placeholderNames } from './placeholders.js';
+import { captureNamePattern, jsonStrings, placeholderNames } from './placeholders.js';
 import { cookieName, headerName } from './vocabulary.js';
 
 /**
@@ -19,8 +19,6 @@ export const captureSpec = z.discriminatedUnion('from', [
 ]);
 
 export type CaptureSpec = z.output<typeof captureSpec>;
-
-export const captureNamePattern = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 export const stepCaptures = z
   .record(z.string().regex(captureNamePattern, 'must be a name of letters, digits, "_" and "-" that starts with a letter or "_"'), captureSpec)

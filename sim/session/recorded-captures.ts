@@ -3,7 +3,7 @@ import type { Exchange } from '../exchange.js';
 import type { CaptureSpec } from '../scenario/capture-spec.js';
 import { captureFrom } from '../scenario/captures.js';
 import { pointerOf } from '../scenario/json-pointer.js';
-import { type CapturedValue, escapeText, fillJson, fillText, placeholderOf } from '../scenario/placeholders.js';
+import { type CapturedValue, escapeText, fillJson, fillText, mapJsonStrings, placeholderOf } from '../scenario/placeholders.js';
 import type { StepSpec } from '../scenario/spec.js';
 
 /**
@@ -195,17 +195,11 @@ function fillsBack(templatedStep: StepSpec, sent: StepSpec, values: ReadonlyMap<
 
 /** The step as it was sent, its placeholder-shaped text escaped so that it is sent so again. */
 function literal(step: StepSpec): StepSpec {
-  const escapeJson = (value: unknown): unknown => {
-    if (typeof value === 'string') return escapeText(value);
-    if (Array.isArray(value)) return value.map(escapeJson);
-    if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, escapeJson(item)]));
-    return value;
-  };
   return {
     ...step,
     path: escapeText(step.path),
     headers: Object.fromEntries(Object.entries(step.headers).map(([name, value]) => [name, escapeText(value)])),
-    ...(step.body === undefined ? {} : { body: escapeJson(step.body) as StepSpec['body'] }),
+    ...(step.body === undefined ? {} : { body: mapJsonStrings(step.body, escapeText) as StepSpec['body'] }),
   };
 }
 
