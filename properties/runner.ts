@@ -69,13 +69,20 @@ export interface PrincipleResult {
   readonly report: string;
 }
 
-/** A principle that does not hold on a target: the error a test fails with, its message the report. */
-export class PrincipleBroken extends Error {
+/** A result that is no pass, as an error whose message is the report. */
+abstract class NoPass extends Error {
   readonly result: PrincipleResult;
-  constructor(result: PrincipleResult) {
+  constructor(result: PrincipleResult, name: string) {
     super(result.report);
     this.result = result;
-    Object.defineProperty(this, 'name', { value: 'PrincipleBroken' });
+    Object.defineProperty(this, 'name', { value: name });
+  }
+}
+
+/** A principle that does not hold on a target: the error a test fails with. */
+export class PrincipleBroken extends NoPass {
+  constructor(result: PrincipleResult) {
+    super(result, 'PrincipleBroken');
   }
 }
 
@@ -83,12 +90,9 @@ export class PrincipleBroken extends Error {
  * A principle no run could judge on a target: nothing was checked, so it must not read as a pass. The
  * message says what each run needed, which is what the target should declare.
  */
-export class PrincipleNotChecked extends Error {
-  readonly result: PrincipleResult;
+export class PrincipleNotChecked extends NoPass {
   constructor(result: PrincipleResult) {
-    super(result.report);
-    this.result = result;
-    Object.defineProperty(this, 'name', { value: 'PrincipleNotChecked' });
+    super(result, 'PrincipleNotChecked');
   }
 }
 

@@ -23,6 +23,7 @@ const kindLabel: Record<TraceEvent['kind'], string> = {
   pass: 'pass',
   crash: 'CRASH',
   restart: 'restart',
+  'real-work': 'real',
 };
 
 /** The timeline's column heads. */
