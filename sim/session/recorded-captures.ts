@@ -19,8 +19,6 @@ interface Learned {
   readonly spec: CaptureSpec;
   readonly value: CapturedValue;
   readonly text: string;
-  /** Named an id by the answer: a body member `id`, `…Id`, `…_id`, or a `Location`. */
-  readonly idLike: boolean;
   /** When the answer arrived: only a step that starts after it can send the value. */
   readonly knownAtUs: number;
 }
@@ -77,7 +75,8 @@ function learnedFrom(step: number, exchange: Exchange | undefined): Learned[] {
     const captured = captureFrom(spec, exchange);
     if (!captured.found || typeof captured.value === 'boolean') return [];
     const text = String(captured.value);
-    return text.length >= minChanceFreeChars || (idLike && text !== '') ? [{ step, spec, value: captured.value, text, idLike, knownAtUs: exchange.completedUs! }] : [];
+    // A short value is learned only when the answer named it an id: a body member `id`, `…Id`, `…_id`, a `Location`.
+    return text.length >= minChanceFreeChars || (idLike && text !== '') ? [{ step, spec, value: captured.value, text, knownAtUs: exchange.completedUs! }] : [];
   });
 }
 
@@ -97,7 +96,7 @@ const short = (l: Learned) => l.text.length < minChanceFreeChars;
 
 /** Every text of a step where a value may stand, with its place. */
 function places(step: StepSpec): [string, Place][] {
-  const body = step.body === undefined ? [] : leavesOf(step.body, []).map(([path, member]): [string, Place] => [String(valueAt(step.body, path)), { in: 'body', member }]);
+  const body = leavesOf(step.body, []).map(([, member, value]): [string, Place] => [String(value), { in: 'body', member }]);
   const texts = [...Object.values(step.headers), ...(step.rawBody === undefined ? [] : [step.rawBody])].map((v): [string, Place] => [v, { in: 'text' }]);
   return [[step.path, { in: 'path' }], ...texts, ...body];
 }
@@ -203,16 +202,12 @@ function literal(step: StepSpec): StepSpec {
   };
 }
 
-/** The string and number leaves of a JSON value: where each is, and the member that holds it. */
-function leavesOf(value: unknown, path: (string | number)[], member?: string): [(string | number)[], string | undefined][] {
-  if (typeof value === 'string' || typeof value === 'number') return [[path, member]];
+/** The string and number leaves of a JSON value: where each is, the member that holds it, and the leaf. */
+function leavesOf(value: unknown, path: (string | number)[], member?: string): [(string | number)[], string | undefined, string | number][] {
+  if (typeof value === 'string' || typeof value === 'number') return [[path, member, value]];
   if (Array.isArray(value)) return value.flatMap((item, i) => leavesOf(item, [...path, i], member));
   if (typeof value === 'object' && value !== null) return Object.entries(value).flatMap(([key, item]) => leavesOf(item, [...path, key], key));
   return [];
-}
-
-function valueAt(value: unknown, path: readonly (string | number)[]): unknown {
-  return path.reduce<unknown>((here, key) => (here as Record<string | number, unknown>)[key], value);
 }
 
 function parsed(body: string | undefined): unknown {
