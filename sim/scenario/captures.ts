@@ -51,7 +51,7 @@ function fromBody(response: HttpResponse, pointer: string): Captured {
  * Whether a step holds placeholders, escaped ones too: its request is made when it starts, from the captures
  * taken by then.
  */
-export function holdsCaptures(step: StepSpec): boolean {
+export function stepHoldsPlaceholders(step: StepSpec): boolean {
   return [step.path, ...Object.values(step.headers), ...jsonStrings(step.body)].some(holdsPlaceholders);
 }
 

@@ -7,7 +7,7 @@ import type { RunWorld } from '../run-world.js';
 import type { Simulation } from '../simulation.js';
 import { Topology, type TopologyOptions, type TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
-import { holdsCaptures, RunCaptures } from './captures.js';
+import { stepHoldsPlaceholders, RunCaptures } from './captures.js';
 import { type RunRecord, summarize } from './result.js';
 import { clientSettingsFrom, topologyFrom } from './settings.js';
 import type { ScenarioSpec, StepSpec, SubscriptionSpec } from './spec.js';
@@ -52,7 +52,7 @@ export function stageScenario<P extends OriginProcess>(spec: ScenarioSpec, optio
 /** Steps as written, and, when some hold placeholders, the run's captures that fill them as they start. */
 function stepLaunch(steps: readonly StepSpec[], requests: readonly HttpRequest[], headers: readonly (Headers | undefined)[]): StepLaunch {
   const written: StepRequest[] = requests.map((request) => ({ sent: true, request }));
-  const filled = steps.map(holdsCaptures);
+  const filled = steps.map(stepHoldsPlaceholders);
   if (!filled.includes(true)) return { request: (i) => written[i]!, ended: () => undefined, notSent: () => undefined };
   const captures = new RunCaptures(steps);
   return {
