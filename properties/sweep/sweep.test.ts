@@ -96,11 +96,12 @@ describe('a sweep of a scenario', () => {
 describe('a sweep of a scenario file on an app', () => {
   it('gives a seed whose run the app stopped the verdict "error", with the reason, and goes on to the next seed', async () => {
     const folder = scratch('app');
-    writeFileSync(join(folder, 'reads.ts'), "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });\n");
-    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './reads.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
+    // Its factory throws: no seed's run can start.
+    writeFileSync(join(folder, 'refuses.ts'), "export default () => { throw new Error('no database configured'); };\n");
+    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './refuses.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
     const report = await sweep([{ kind: 'file', path: join(folder, 'scenario.json'), faults: asWritten }], 1, 2);
     expect(report.outcomes.map((o) => o.verdict)).toEqual(['error', 'error']);
-    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: the app started real I\/O at 75\.000 ms \(virtual\)/);
+    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: .*no database configured/);
     expect(report.outcomes[0]!.replay).toBe(`npm run sim -- --file ${join(folder, 'scenario.json')} --seed 1`);
   });
 });
