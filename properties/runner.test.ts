@@ -35,12 +35,15 @@ describe('the runner', { timeout: 30_000 }, () => {
     ]);
     expect([result.requestCount, result.signIns]).toEqual([2, 2]);
     const file = join(folder, 'express-orders-flawed-owner-isolation.json');
-    expect(result.scenario).toEqual({ file, command: `npx apisim sim --file ${file} --seed ${result.seed}`, differs: undefined });
-    expect((JSON.parse(readFileSync(file, 'utf8')) as { origin: unknown }).origin).toMatchObject({ export: 'flawed' });
+    expect(result.scenario).toEqual({ file, command: `npx apisim sim --file ${file} --seed ${result.seed}`, differs: undefined, unjudged: undefined });
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { origin: unknown; counterexampleOf: unknown };
+    expect(written.origin).toMatchObject({ export: 'flawed' });
+    // The config file, from the scenario's folder: a replay judges the run again on the app as it is then.
+    expect(written.counterexampleOf).toMatchObject({ principle: 'owner-isolation', seed: result.seed, target: { config: expect.stringMatching(/\/examples\/express-orders\/apisim-flawed\.config\.ts$/) as unknown } });
     expect(result.report).toContain(`What broke:\n  ${other} GET /orders/1, ${owner}'s orders object, was answered 200, not 403 or 404`);
     expect(result.report).toContain('to 2 requests, besides 2 sign-ins:');
     expect(result.report).toMatch(/(user|other-user) +GET \/orders\/1 +→ 200\n/);
-    expect(result.report).toContain(`Replay it in the simulator:\n  ${result.scenario!.command}`);
+    expect(result.report).toContain(`Replay it in the simulator; it judges the run again by owner-isolation, and exits 1 while it still fails, 0 once it no longer does:\n  ${result.scenario!.command}`);
     expect(result.report).toMatch(/Replay this fast-check run: APISIM_SEED=5 APISIM_PATH=[\d:]+ npx vitest run x\.test\.ts$/);
   });
 

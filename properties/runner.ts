@@ -198,7 +198,7 @@ async function showRun<Plan>(prepared: PreparedTarget, principle: Principle<Plan
     const record = run.session.record(name);
     const scenario = run.scenario(name, `${principle.name} broken on ${prepared.name}: ${problems[0] ?? ''}`.slice(0, 500), folder);
     run.close();
-    const written = await writeScenario(scenario, folder, seed, { traceHash: record.traceHash, statuses: record.summary.map((s) => s.status) });
+    const written = await writeScenario(scenario, folder, seed, { traceHash: record.traceHash, statuses: record.summary.map((s) => s.status) }, { prepared, principle, plan, problems });
     const signIns = requests.filter((r) => r.signIn).length;
     return { problems, requests, requestCount: requests.length - signIns, signIns, scenario: written };
   } finally {
@@ -222,8 +222,11 @@ function reportOf(result: Omit<PrincipleResult, 'report'>, principle: { readonly
   const width = Math.max(...result.requests.map((r) => r.role.length), 4);
   const lines = result.requests.map((r) => `  ${r.role.padEnd(width)}  ${`${r.method} ${r.path}`.padEnd(28)} → ${r.status ?? 'no answer'}${r.attempts > 1 ? ` (${r.attempts} attempts)` : ''}${r.signIn ? '   sign-in' : ''}`);
   const scenario = result.scenario!;
+  const judged = scenario.unjudged === undefined
+    ? `; it judges the run again by ${result.principle}, and exits 1 while it still fails, 0 once it no longer does`
+    : ` (it shows the run, but does not judge it: ${scenario.unjudged})`;
   const replay = scenario.differs === undefined
-    ? `Replay it in the simulator:\n  ${scenario.command}`
+    ? `Replay it in the simulator${judged}:\n  ${scenario.command}`
     : `The scenario file ${scenario.file} did not replay the run (${scenario.differs}): it is written, but is not the run above.`;
   return [
     `${result.target} breaks ${result.principle}: ${principle.statement}`,

@@ -144,6 +144,22 @@ const graphSpec = z.strictObject({
     .describe('Each caller\'s budget of cost points, charged the estimate of every operation before it runs.'),
 });
 
+/**
+ * What a counterexample file is a counterexample of, as the principle runner (`properties/`) wrote it: the
+ * principle by name, the target it broke on, the seed and the plan fast-check drew. The simulator runs the
+ * steps as any scenario's; `npx apisim sim --file` also re-judges the plan by the principle, on the target as
+ * it is now, and exits 1 while it still fails.
+ */
+const counterexampleOfSpec = z.strictObject({
+  principle: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a principle\'s name, like "idempotent-resend"'),
+  target: z.union([
+    z.strictObject({ config: z.string().min(1).describe('The target\'s config file (apisim.config.ts), relative to this file.') }),
+    z.strictObject({ description: z.record(z.string(), z.json()).describe('The target description itself, its app module relative to this file.') }),
+  ]),
+  seed: z.number().int().min(0).describe('The seed the plan ran with.'),
+  plan: z.json().describe('The run fast-check drew, shrunk: the principle\'s own plan, as data.'),
+});
+
 export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
@@ -186,6 +202,8 @@ export const scenarioSpec = z.strictObject({
     .default([])
     .describe('GraphQL operations over a WebSocket (graphql-ws): each opens its client\'s socket if it has none, subscribes at atUs and completes at untilUs.'),
   expect: expectSpec.optional(),
+  counterexampleOf: counterexampleOfSpec.optional()
+    .describe('Written with a principle\'s counterexample: replaying the file re-judges it by that principle (exit 1 while it still fails, 0 once it no longer does).'),
 });
 
 export type ScenarioSpec = z.output<typeof scenarioSpec>;
@@ -197,6 +215,7 @@ export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 export type { ExpectSpec } from './expect-spec.js';
+export type CounterexampleOf = z.output<typeof counterexampleOfSpec>;
 
 /** A scenario that is not one, or cannot run as written: the user's to fix. */
 export class ScenarioError extends UserError {}
@@ -215,7 +234,7 @@ export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec
  * A scenario's settings without its steps: the line, the cache, the client, the graph, the crashes. A session
  * (`sim/session/`) runs on them and decides its steps as it goes.
  */
-export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true, expect: true });
+export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true, expect: true, counterexampleOf: true });
 export type RunSettings = z.output<typeof runSettingsSpec>;
 export type RunSettingsInput = z.input<typeof runSettingsSpec>;
 
