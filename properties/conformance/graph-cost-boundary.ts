@@ -20,10 +20,10 @@ const listRungs: readonly CostRung[] = [
 /**
  * The deep ladder, climbed when the list ladder ran to its top: a meter that ignores list sizes and weighs
  * each field by its depth (GraphQL Armor's: 1.5 times a level down) prices the top list rung at 2093, under
- * Armor's default limit of 5000, and no field-by-field probe 5 levels deep reaches 5000 there within 1000 tokens. So the
- * probes go one level deeper where the depth limit allows it, and end in more and more fields, which
- * execution merges: 100 to 800, the top about 830 tokens. Each rung holds the last, so it is dearer for any
- * meter.
+ * Armor's default limit of 5000, and no probe of this kind 5 levels deep reaches 5000 there within 1000
+ * tokens. So the probes go one level deeper where the depth limit allows it, and end in more and more
+ * fields, which execution merges: 100 to 800, the top about 830 tokens. Each rung holds the last, so it is
+ * dearer for any meter.
  */
 const deepLeaves = [100, 200, 400, 800];
 /** The deepest the ladder goes, whatever depth the target allows: a list at every other level would make a deeper probe heavy to run. */
