@@ -40,11 +40,11 @@ export interface BrokenRun<Plan> {
  * event for event (the same trace hash). With the broken run, the file also records what it is a
  * counterexample of (`counterexampleOf`), and is re-judged from the file to show that its replay tells.
  */
-export async function writeScenario<Plan>(scenario: ScenarioInput, folder: string, seed: number, session: { readonly traceHash: string; readonly statuses: readonly (number | null)[] }, broken?: BrokenRun<Plan>): Promise<WrittenScenario> {
+export async function writeScenario<Plan>(scenario: ScenarioInput, folder: string, seed: number, session: { readonly traceHash: string; readonly statuses: readonly (number | null)[] }, broken: BrokenRun<Plan>): Promise<WrittenScenario> {
   const absolute = resolve(folder);
   mkdirSync(absolute, { recursive: true });
   const path = join(absolute, `${scenario.name ?? 'counterexample'}.json`);
-  const recorded = broken === undefined ? 'no principle was given to record' : counterexampleOf(broken, seed, absolute);
+  const recorded = counterexampleOf(broken, seed, absolute);
   const written = typeof recorded === 'string' ? scenario : { ...scenario, counterexampleOf: recorded };
   writeFileSync(path, `${JSON.stringify(written, null, 2)}\n`);
   const fromHere = relative(process.cwd(), path);
@@ -55,7 +55,9 @@ export async function writeScenario<Plan>(scenario: ScenarioInput, folder: strin
   const differs = replay.traceHash === session.traceHash && JSON.stringify(statuses) === JSON.stringify(session.statuses)
     ? undefined
     : `the file's run answered ${statuses.join(', ')} (trace ${replay.traceHash.slice(0, 12)}), the session ${session.statuses.join(', ')} (trace ${session.traceHash.slice(0, 12)})`;
-  const unjudged = typeof recorded === 'string' ? recorded : await judgedAlike(recorded, path, broken!.problems);
+  const unjudged = typeof recorded === 'string' ? recorded : await judgedAlike(recorded, path, broken.problems);
+  // A record that does not judge the run as it broke would give a verdict of its own: the file goes without it.
+  if (unjudged !== undefined && written !== scenario) writeFileSync(path, `${JSON.stringify(scenario, null, 2)}\n`);
   return { file, command: `npx apisim sim --file ${file} --seed ${seed}`, differs, unjudged };
 }
 
