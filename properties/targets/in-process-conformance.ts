@@ -28,14 +28,14 @@ export const openInProcess: OpenInProcess = async (options) => {
     if (options.line === 'crash' && !prepared.restarts) {
       throw new ConfigRefused(`--line crash needs an app that can restart: the module ${options.configFile} names exports no restart(app), which builds a new app on the storage the old one kept (docs/guest-world.md); try --line unstable or lossy`);
     }
-    run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: 'off' });
+    run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: options.traceHops === true ? 'full' : 'off' });
   } catch (error) {
     // A mistake in the description or the app is the user's to fix: its message, no stack trace (exit 2).
     if (error instanceof UserError) throw new ConfigRefused(error.message);
     throw error;
   }
   try {
-    const transport = sessionTransport(run.session, simulatedBaseUrl(run.prepared.name));
+    const transport = sessionTransport(run.session, simulatedBaseUrl(run.prepared.name), 'anonymous', run.prepared.name);
     const user = await callerOf(run, 'user');
     const otherUser = await callerOf(run, 'other-user');
     const line = options.line === 'stable' ? '' : `, ${options.line} line`;
