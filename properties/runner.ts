@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import type { SequenceDiagram } from '../api/cli/render/html/report-model.js';
+import { runSequence } from '../api/cli/render/run-sequence.js';
 import type { Exchange } from '../sim/exchange.js';
 import type { SessionRecord } from '../sim/session/session.js';
 import type { TraceMode } from '../sim/trace.js';
@@ -53,6 +55,10 @@ export interface PrincipleResult {
   readonly scenario: WrittenScenario | undefined;
   /** The report a failure prints; empty when the principle held. */
   readonly report: string;
+  /** The shrunk run drawn hop by hop, for the HTML report; undefined when the principle held. */
+  readonly sequence?: SequenceDiagram;
+  /** The command that replays the failing fast-check run itself (seed and path); undefined when the principle held. */
+  readonly fastCheckReplay?: string;
 }
 
 /** A principle that does not hold on a target: the error a test fails with, its message the report. */
@@ -111,7 +117,7 @@ export async function runPrinciple<Plan>(prepared: PreparedTarget, principle: Pr
   const rerun = options.rerun ?? '<the command that ran this check>';
   const fcReplay = `APISIM_SEED=${details.seed} APISIM_PATH=${details.counterexamplePath} ${rerun}`;
   const result = { ...base, failed: true, ...shown, seed, report: '' };
-  return { ...result, report: reportOf(result, principle, details.numShrinks, fcReplay) };
+  return { ...result, report: reportOf(result, principle, details.numShrinks, fcReplay), fastCheckReplay: fcReplay };
 }
 
 /** `runPrinciple`, throwing `PrincipleBroken` with the report when the principle does not hold. */
@@ -135,11 +141,12 @@ async function showRun<Plan>(prepared: PreparedTarget, principle: Principle<Plan
     const exchanges = run.session.exchanges;
     const requests = exchanges.map((x, i) => lineOf(run, x, i));
     const record = run.session.record(name);
+    const sequence = runSequence(record.trace.events, record.exchanges, { app: prepared.name, omittedEvents: record.trace.omittedEvents });
     const scenario = run.scenario(name, `${principle.name} broken on ${prepared.name}: ${problems[0] ?? ''}`.slice(0, 500), folder);
     run.close();
     const written = await writeScenario(scenario, folder, seed, { traceHash: record.traceHash, statuses: record.summary.map((s) => s.status) });
     const signIns = requests.filter((r) => r.signIn).length;
-    return { problems, requests, requestCount: requests.length - signIns, signIns, scenario: written };
+    return { problems, requests, requestCount: requests.length - signIns, signIns, scenario: written, sequence };
   } finally {
     run.close();
   }
