@@ -27,6 +27,8 @@ export interface SweepHtmlInput {
   /** What was swept, in one line: the sweep's header. */
   readonly heading: string;
   readonly command: string;
+  /** How many failing seeds to draw (default `drawnFailures`). */
+  readonly drawn?: number;
 }
 
 /**
@@ -38,7 +40,7 @@ export async function sweepHtml(input: SweepHtmlInput): Promise<string> {
   const failing = input.outcomes.filter(failed);
   const id = (o: SeedOutcome) => `seed-${o.seed}-${o.target}-${o.faults}`.replace(/[^a-z0-9-]/gi, '-');
   const failures: FailureSection[] = [];
-  for (const [i, o] of failing.slice(0, listedFailures).entries()) failures.push(await failureOf(o, id(o), i < drawnFailures));
+  for (const [i, o] of failing.slice(0, listedFailures).entries()) failures.push(await failureOf(o, id(o), i < (input.drawn ?? drawnFailures)));
   const left = failing.length - failures.length;
   const report: HtmlReport = {
     title: 'apisim sweep',
