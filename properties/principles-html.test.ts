@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { shownVerdicts } from '../api/cli/render/html/test-kit.js';
 import { allPrinciples } from './index.js';
 import { ownerIsolation } from './owner-isolation.js';
 import { principlesHtml } from './principles-html.js';
@@ -21,7 +22,7 @@ describe('the principles\' HTML report', { timeout: 30_000 }, () => {
       { principle: 'owner-isolation', result },
       { principle: 'safe-methods', error: 'the app threw <TypeError>' },
     ], allPrinciples, 'npx vitest run x.test.ts');
-    expect([...html.matchAll(/<tr class="(\w+)"><td><span class="pill \w+">([^<]+)<\/span><\/td><td>(.*?)<\/td>/g)].map((m) => `${m[2]} ${m[3]}`)).toEqual([
+    expect(shownVerdicts(html).map((v) => `${v.outcome} ${v.name}`)).toEqual([
       'not applicable authentication-first', 'FAIL <a href="#principle-owner-isolation">owner-isolation</a>', 'ERROR safe-methods',
     ]);
     expect(html).toContain('the app threw &lt;TypeError&gt;');
@@ -39,5 +40,5 @@ const report = join(scratchFolder('principles-html-option'), 'nested', 'apisim.h
 principles(new URL('../examples/hono-notes/apisim.config.ts', import.meta.url), { only: ['safe-methods', 'owner-isolation'], runs: 5, html: report });
 afterAll(() => {
   const html = readFileSync(report, 'utf8');
-  expect([...html.matchAll(/<span class="pill \w+">([^<]+)<\/span><\/td><td>([^<]+)</g)].map((m) => `${m[1]} ${m[2]}`)).toEqual(['not applicable owner-isolation', 'pass safe-methods']);
+  expect(shownVerdicts(html).map((v) => `${v.outcome} ${v.name}`)).toEqual(['not applicable owner-isolation', 'pass safe-methods']);
 });

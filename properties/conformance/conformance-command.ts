@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
 import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseConformanceCli, usage } from './conformance-options.js';
@@ -210,6 +211,8 @@ async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Re
   for (const { option, file, text } of files) {
     if (file === undefined) continue;
     try {
+      // A report's folder (reports/, a CI artefacts folder) need not exist yet, as the sweep's --out need not.
+      await mkdir(dirname(resolve(file)), { recursive: true });
       await writeFile(file, text());
     } catch (error) {
       io.stderr(`conformance: cannot write ${option} ${file}: ${error instanceof Error ? error.message : String(error)}\n`);

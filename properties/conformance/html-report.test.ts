@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { curlCommand } from './curl-command.js';
+import { shownVerdicts } from '../../api/cli/render/html/test-kit.js';
 import { conformanceHtml } from './html-report.js';
 import { byCurl } from './reproduction.js';
 import type { CheckResult, SuiteResult } from './suite-run.js';
@@ -42,11 +43,11 @@ const section = (id: string) => html.slice(html.indexOf(`id="${id}"`), html.inde
 
 describe('conformance --html', () => {
   it('has a row per check in the words of the text table, and links each failure and error to its section', () => {
-    expect([...html.matchAll(/<tr class="(\w+)"><td><span class="pill \w+">([^<]+)<\/span><\/td><td>(.*?)<\/td>/g)].map((m) => `${m[2]} ${m[3]}`)).toEqual([
-      'pass auth/401-before-403',
-      'FAIL <a href="#check-orders-owner-isolation">orders/owner-isolation</a>',
-      'ERROR <a href="#check-graph-field-exact">graph/field-exact</a>',
-      'SKIP notes/put-idempotent',
+    expect(shownVerdicts(html)).toEqual([
+      { outcome: 'pass', name: 'auth/401-before-403', detail: '12 ms · 2 requests · fine' },
+      { outcome: 'FAIL', name: '<a href="#check-orders-owner-isolation">orders/owner-isolation</a>', detail: '12 ms · 2 requests · other-user read /orders/1' },
+      { outcome: 'ERROR', name: '<a href="#check-graph-field-exact">graph/field-exact</a>', detail: '12 ms · 2 requests · GET /graphql: no response within 5000 ms' },
+      { outcome: 'SKIP', name: 'notes/put-idempotent', detail: '12 ms · 2 requests · no notes here' },
     ]);
     expect(html).toContain('<span class="pill pass">1 passed</span> <span class="pill fail">1 failed</span> <span class="pill skip">1 skipped</span> <span class="pill error">1 ended in an error</span>');
   });

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shownVerdicts } from '../../api/cli/render/html/test-kit.js';
 import { asWritten } from './fault-mix.js';
 import { failed } from './seed-outcome.js';
 import { sweepHtml } from './sweep-html.js';
@@ -19,8 +20,10 @@ describe('sweep --html', { timeout: 60_000 }, () => {
     const drawn = 1;
     expect(failing.length).toBeGreaterThan(drawn);
     const html = await sweepHtml({ outcomes: report.outcomes, latencies: report.latencies, heading: 'notes-lossy-mixed · seeds 1-45', command: 'npm run sweep -- notes-lossy-mixed --html x.html', drawn });
-    const rows = [...html.matchAll(/<tr class="(\w+)"><td><span class="pill \w+">([^<]+)<\/span><\/td>((?:<td>.*?<\/td>)+)<\/tr>/g)].map((m) => `${m[2]} ${m[3]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()}`);
-    expect(rows).toEqual([`FAIL notes-lossy-mixed as-written 45 ${45 - failing.length} ${failing.length} 0 0`]);
+    expect(shownVerdicts(html)).toEqual([{
+      outcome: 'FAIL', name: `<a href="#seed-${failing[0]!.seed}-notes-lossy-mixed-as-written">notes-lossy-mixed</a>`,
+      detail: `as-written · 45 seeds · ${45 - failing.length} passed · ${failing.length} failed · 0 undecided · 0 errors`,
+    }]);
     expect(html.match(/<figure class="chart">/g)).toHaveLength(1);
     expect(html.match(/<path class="curve"/g)).toHaveLength(report.latencies.length);
     expect(html.match(/<section class="card failure/g)).toHaveLength(failing.length);

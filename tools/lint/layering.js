@@ -95,8 +95,8 @@ export const testLayers = {
   sim: ['src', 'sim', 'api/cli/render'],
   // The Express stand-ins build on the Express example's app, so that each differs from it only in its flaw.
   properties: ['src', 'sim', 'properties', 'api/cli', 'examples'],
-  // Conformance judges a target from outside; its own tests boot one.
-  'properties/conformance': ['properties/conformance', 'src', 'server', 'sim/command-line'],
+  // Conformance judges a target from outside; its own tests boot one, and read its HTML report back.
+  'properties/conformance': ['properties/conformance', 'src', 'server', 'sim/command-line', 'api/cli/render/html'],
   api: ['src', 'sim', 'properties', 'api'],
   server: ['src', 'server', 'sim/command-line'],
   bench: ['src', 'sim', 'properties', 'bench', 'sim/command-line'],

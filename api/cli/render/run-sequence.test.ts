@@ -26,8 +26,8 @@ describe('a run as a sequence diagram', () => {
       '575.088 1.2 origin→cache 201 ← POST /notes',
       '575.088 1.2 cache→client 201 ← POST /notes',
     ]);
-    expect(sent[3]!.detail).toBe('29 B · via wan:client, tx 0.116 ms · LOST at 135.204: unstable line: first response of the exchange');
-    expect(sent[7]!.detail).toBe('29 B · via wan:client, tx 0.116 ms · arrived 635.204');
+    expect(sent[3]!.detail).toBe('29 B · LOST at 135.204: unstable line: first response of the exchange');
+    expect(sent[7]!.detail).toBe('29 B · arrived 635.204');
     const notes = diagram.rows.filter((r): r is SequenceNote => r.kind === 'note').map((n) => `${n.at} ${n.lane} ${n.label}: ${n.text}`);
     expect(notes).toContain('500.000 client timeout: POST /notes · no response in 500.000 ms');
     expect(notes).toContain('500.000 client RE-SEND: POST /notes · naive policy');

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HtmlReport, SequenceDiagram } from './report-model.js';
+import { escapeHtml } from './html-text.js';
 import { htmlReport } from './report-page.js';
+import { shownVerdicts } from './test-kit.js';
 
 /** What a hostile app might answer: markup, a script, an image from the network, quotes that end an attribute. */
 const hostile = `<script>alert(1)</script><img src="https://evil.example/x.png" onerror='alert(2)'>&amp;`;
@@ -61,8 +63,10 @@ describe('the HTML report', () => {
 
   it('has the verdict table, a row per verdict, the failing one linked to its section; counts of 0 left out', () => {
     const html = htmlReport(report());
-    const rows = [...html.matchAll(/<tr class="(\w+)"><td><span class="pill \w+">([^<]+)<\/span><\/td><td>(.*?)<\/td>/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
-    expect(rows).toEqual(['pass pass auth/401-before-403', 'fail FAIL <a href="#check-notes-x">notes/x</a>']);
+    expect(shownVerdicts(html)).toEqual([
+      { outcome: 'pass', name: 'auth/401-before-403', detail: 'fine' },
+      { outcome: 'FAIL', name: '<a href="#check-notes-x">notes/x</a>', detail: escapeHtml(hostile) },
+    ]);
     expect(html).toContain('<section class="card failure fail" id="check-notes-x">');
     expect(html).toContain('<span class="pill pass">1 passed</span> <span class="pill fail">1 failed</span></div>');
     expect(html).not.toContain('skipped');

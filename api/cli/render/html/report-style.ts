@@ -15,12 +15,15 @@ h1 { font-size: 20px; margin: 0; }
 .subtitle { margin: 4px 0 8px; color: var(--muted); }
 .made-by { margin: 8px 0 0; color: var(--muted); font-size: 12px; }
 code { font-family: var(--mono); font-size: 12px; background: var(--bg); border: 1px solid var(--border); border-radius: 4px; padding: 1px 5px; overflow-wrap: anywhere; }
-main { padding: 16px 24px 40px; max-width: 1500px; }
+.layout { display: grid; grid-template-columns: 330px minmax(0, 1fr); gap: 16px; padding: 16px 24px 40px; align-items: start; max-width: 1800px; }
+nav.side { position: sticky; top: 12px; max-height: calc(100vh - 24px); overflow: auto; padding: 10px 12px; margin: 0; }
+@media (max-width: 1000px) { .layout { grid-template-columns: minmax(0, 1fr); } nav.side { position: static; max-height: none; } }
+main { min-width: 0; }
 .card { background: var(--card); border: 1px solid var(--border); border-radius: 8px; padding: 12px 16px; margin: 0 0 16px; }
 h2 { font-size: 15px; margin: 0 0 8px; }
-h2.failures-head { margin: 22px 0 10px; }
+h2.failures-head { margin: 4px 0 10px; }
 h3 { font-size: 15px; margin: 0; font-family: var(--mono); }
-h4 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 14px 0 6px; }
+h4 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: var(--muted); margin: 12px 0 5px; }
 .meta { color: var(--muted); font-weight: normal; }
 .more { color: var(--muted); }
 .pill { display: inline-block; border-radius: 12px; padding: 0 9px; font-size: 12px; font-weight: 600; line-height: 20px; color: #fff; white-space: nowrap; }
@@ -28,9 +31,10 @@ h4 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: v
 .pill.skip { background: var(--skip); } .pill.error { background: var(--error); }
 .counts .pill { font-size: 13px; line-height: 24px; padding: 0 11px; }
 table.verdicts { border-collapse: collapse; width: 100%; }
-table.verdicts th { text-align: left; font-size: 12px; color: var(--muted); font-weight: 600; border-bottom: 1px solid var(--border); padding: 4px 8px; }
-table.verdicts td { border-bottom: 1px solid #eaeef2; padding: 5px 8px; vertical-align: top; }
-table.verdicts td:nth-child(2) { font-family: var(--mono); font-size: 13px; white-space: nowrap; }
+table.verdicts td { border-bottom: 1px solid #eaeef2; padding: 5px 4px; vertical-align: top; }
+table.verdicts td:first-child { width: 1%; text-align: right; }
+table.verdicts .name { font-family: var(--mono); font-size: 12.5px; overflow-wrap: anywhere; }
+table.verdicts .detail { color: var(--muted); font-size: 12px; line-height: 1.35; display: -webkit-box; -webkit-line-clamp: 2; -webkit-box-orient: vertical; overflow: hidden; }
 table.verdicts tr.fail td, table.verdicts tr.error td { background: #fff8f8; }
 a { color: #0969da; text-decoration: none; } a:hover { text-decoration: underline; }
 .failure { border-left: 4px solid var(--fail); }
@@ -44,10 +48,11 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: 1px 10px; margi
 dt { color: var(--muted); } dd { margin: 0; font-family: var(--mono); font-size: 12px; overflow-wrap: anywhere; }
 .replay { display: flex; gap: 10px; align-items: baseline; margin: 3px 0; }
 .replay .meta { min-width: 150px; font-size: 12px; }
-details.sequence { margin-top: 14px; }
-details.sequence > summary { font-weight: 600; cursor: pointer; margin-bottom: 6px; }
+details.sequence { margin-top: 12px; }
+details.sequence > summary { font-weight: 600; cursor: pointer; margin-bottom: 4px; }
+details.sequence > p.meta { font-size: 12.5px; margin: 0 0 8px; }
 .seq { font-size: 12px; border: 1px solid var(--border); border-radius: 6px; overflow-x: auto; }
-.seq-head, .seq .row { display: grid; grid-template-columns: 74px 44px var(--lanes-w) minmax(280px, 1fr); }
+.seq-head, .seq .row { display: grid; grid-template-columns: 74px 40px var(--lanes-w) minmax(260px, 1fr); }
 .seq-head { background: var(--bg); border-bottom: 1px solid var(--border); color: var(--muted); font-weight: 600; position: sticky; top: 0; }
 .seq-head > div { padding: 0 6px; display: flex; align-items: center; }
 .seq .row > div { padding: 0 6px; }

@@ -2,7 +2,7 @@ import { escapeHtml } from './html-text.js';
 import type { Lane, MessageContent, SequenceDiagram, SequenceMessage, SequenceNote, SequenceRow } from './report-model.js';
 
 /** Width of a lane by kind: a line is a narrow band between the nodes it joins. */
-const laneWidthPx: Readonly<Record<Lane['kind'], number>> = { client: 120, line: 64, cache: 120, app: 120 };
+const laneWidthPx: Readonly<Record<Lane['kind'], number>> = { client: 100, line: 52, cache: 100, app: 130 };
 const rowHeightPx = 28;
 const arrowYPx = 19;
 /** About the width of a character of the arrow's label (11 px sans-serif), to cut it to the arrow's length. */
