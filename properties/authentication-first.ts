@@ -4,7 +4,7 @@ import { itemAt, type RequestSpec, type Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
 import { createdId } from './created-id.js';
-import type { Principle } from './principle.js';
+import { broken, judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /**
  * Spec §5.1–5.3: gate 1 comes first. A request with no credential, or with a broken one, to any endpoint the
@@ -49,8 +49,9 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
 
   settings: () => ({}),
 
-  async check(run, attempts) {
+  async check(run, attempts): Promise<RunVerdict> {
     const endpoints = endpointsOf(run.target);
+    const refused: string[] = [];
     for (const attempt of attempts) {
       const endpoint = endpoints[attempt.endpoint]!;
       const id = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
@@ -62,17 +63,20 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
       const status = exchange.response?.status;
       if (status !== undefined && status !== 401 && status !== 405) {
         // The run ends at its first broken answer, so the recorded counterexample stops where it broke.
-        return [`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`];
+        return broken(`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`);
       }
+      // A 405 (no such method here) or no answer shows nothing of gate 1: only a 401 is evidence.
+      if (status === 401) refused.push(`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)}: 401`);
       if (status === 401 && id !== undefined) {
         // The same request for an object that does not exist: its 401 must say no more, nor less.
         const missing = itemAt(endpoint.path, missingId);
         const twin = await run.send('anonymous', { ...request, path: missing });
         const told = refusalOf(exchange), twinTold = refusalOf(twin);
-        if (told !== twinTold) return [`${endpoint.method} ${path} (which exists) with ${describe(attempt.credential)} was answered ${told}, but ${missing} (which does not) ${twinTold}: the 401 tells which exists`];
+        if (told !== twinTold) return broken(`${endpoint.method} ${path} (which exists) with ${describe(attempt.credential)} was answered ${told}, but ${missing} (which does not) ${twinTold}: the 401 tells which exists`);
+        refused.push(`  the same for ${missing} (which does not exist): the same 401`);
       }
     }
-    return [];
+    return judgedRun([], refused, 'no probe was answered 401: each was answered 405 (the endpoint takes no such method) or not at all; declare the methods each endpoint takes (owned[].methods, writable[].methods)');
   },
 };
 

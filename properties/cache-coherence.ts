@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../sim/exchange.js';
 import type { Role } from './targets/target-session.js';
-import type { Principle } from './principle.js';
+import { couldNotRun, judgedRun, type Principle, type RunVerdict } from './principle.js';
 import { createdId } from './created-id.js';
 import { markedBody, marksIn } from './writable-marker.js';
 import { callerRoles, writerRoles } from './writable-roles.js';
@@ -72,14 +72,16 @@ export const cacheCoherence: Principle<CachePlan> = {
     topology: { wan: { faults: [{ rule: 'loss', applies: 'responses', probability: plan.responseLossPercent / 100 }, { rule: 'delay', jitterUs: plan.jitterUs }] } },
   }),
 
-  async check(run, plan) {
+  async check(run, plan): Promise<RunVerdict> {
     const writable = run.target.writable[plan.writable]!;
     const marks = new WriteMarks();
     const ids: string[] = [];
     // Items judged: those whose every write was answered.
     const known = new Map<string, Acknowledged>();
     const problems: string[] = [];
-    if (!(await signInOnLossyLine(run, callerRoles(run.target)))) return [];
+    // Reads held to an acknowledged write: what a pass rests on.
+    const judged: string[] = [];
+    if (!(await signInOnLossyLine(run, callerRoles(run.target)))) return couldNotRun('the line lost every sign-in of a user in 8 tries, so nothing was written');
     const acknowledge = (id: string, mark: string | null): void => {
       const item = known.get(id);
       if (item === undefined) return void known.set(id, { current: mark, superseded: new Set() });
@@ -99,7 +101,10 @@ export const cacheCoherence: Principle<CachePlan> = {
       }
       if (step.kind === 'list') {
         const exchange = await run.send(step.role, { method: 'GET', path: writable.collection });
-        if (exchange.response?.status === 200) problems.push(...listProblems(`${label} GET ${writable.collection}`, marksIn(exchange.response.body), known));
+        if (exchange.response?.status !== 200 || known.size === 0) continue;
+        const found = listProblems(`${label} GET ${writable.collection}`, marksIn(exchange.response.body), known);
+        problems.push(...found);
+        if (found.length === 0) judged.push(`${label} GET ${writable.collection} listed the ${known.size} item${known.size === 1 ? '' : 's'} as last acknowledged`);
         continue;
       }
       if (ids.length === 0) continue;
@@ -108,7 +113,12 @@ export const cacheCoherence: Principle<CachePlan> = {
       if (step.kind === 'get') {
         const exchange = await run.send(step.role, { method: 'GET', path });
         const item = known.get(id);
-        if (item !== undefined) problems.push(...itemProblems(`${label} GET ${path}`, exchange, item));
+        const status = exchange.response?.status;
+        // Answers that are neither 200 nor 404 say nothing of the item.
+        if (item === undefined || (status !== 200 && status !== 404)) continue;
+        const found = itemProblems(`${label} GET ${path}`, exchange, item);
+        problems.push(...found);
+        if (found.length === 0) judged.push(`${label} GET ${path}: ${status}, ${item.current === null ? 'deleted' : item.current} as last acknowledged`);
         continue;
       }
       const mark = marks.next();
@@ -119,7 +129,9 @@ export const cacheCoherence: Principle<CachePlan> = {
       // A re-sent DELETE whose first copy took effect is answered 404: the item is gone all the same.
       else if (step.kind === 'delete' && ((status >= 200 && status <= 299) || status === 404)) acknowledge(id, null);
     }
-    return problems;
+    return judgedRun(problems, judged, ids.length === 0
+      ? `no POST ${writable.collection} made an item with an id (read from the answer's body or Location), so no read could be held to a write: declare a body that creates one (writable[].body)`
+      : 'no read came after an acknowledged write with an answer that tells (200 or 404)');
   },
 };
 

@@ -10,8 +10,8 @@ import { ownerIsolation } from './owner-isolation.js';
 import type { Principle } from './principle.js';
 import { safeMethods } from './safe-methods.js';
 
-export type { Principle } from './principle.js';
-export { assertPrinciple, PrincipleBroken, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from './runner.js';
+export { broken, couldNotRun, held, judgedRun, type Principle, type RunVerdict } from './principle.js';
+export { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type PrincipleOutcome, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from './runner.js';
 
 /**
  * Every principle, in the order the vitest helper registers them: the gates first, then the methods and the

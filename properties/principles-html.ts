@@ -2,24 +2,31 @@ import type { FailureSection, HtmlReport, Tone, VerdictRow } from '../api/cli/re
 import { htmlReport } from '../api/cli/render/html/report-page.js';
 import type { TargetVerdict } from './check-target.js';
 import type { Principle } from './principle.js';
-import type { PrincipleResult } from './runner.js';
+import type { PrincipleOutcome, PrincipleResult } from './runner.js';
 
-/** A principle as the report shows it: checked, not applicable, or ended in an error before a verdict. */
+/** A principle as the report shows it: checked (held, broke, or could not run), not applicable, or ended in an error before a verdict. */
 export type ReportedPrinciple = TargetVerdict | { readonly principle: string; readonly error: string };
 
 /** The counts on top, in this order. */
-const countOrder: readonly Tone[] = ['pass', 'fail', 'error', 'skip'];
+const countOrder: readonly string[] = ['passed', 'failed', 'could not run', 'not applicable', 'ended in an error'];
+
+/** Words and colour for a principle that was checked, by its result's outcome. */
+const checked: Readonly<Record<PrincipleOutcome, { readonly outcome: string; readonly tone: Tone; readonly count: string }>> = {
+  pass: { outcome: 'pass', tone: 'pass', count: 'passed' },
+  fail: { outcome: 'FAIL', tone: 'fail', count: 'failed' },
+  unrun: { outcome: 'could not run', tone: 'skip', count: 'could not run' },
+};
 
 /** What a verdict reads as, and the words for it. */
 function verdictOf(v: ReportedPrinciple): { readonly outcome: string; readonly tone: Tone; readonly count: string } {
   if ('error' in v) return { outcome: 'ERROR', tone: 'error', count: 'ended in an error' };
   if (v.result === undefined) return { outcome: 'not applicable', tone: 'skip', count: 'not applicable' };
-  return v.result.failed ? { outcome: 'FAIL', tone: 'fail', count: 'failed' } : { outcome: 'pass', tone: 'pass', count: 'passed' };
+  return checked[v.result.outcome];
 }
 
 /**
- * The vitest helper's `html` report: a row per principle that ran (passed, broken, not applicable to the
- * target, or ended in an error), and for each broken one what broke, the commands that replay it, and the
+ * The vitest helper's `html` report: a row per principle that ran (passed, broken, could not run, not
+ * applicable to the target, or ended in an error), and for each broken one what broke, the commands that replay it, and the
  * shrunk run drawn as a sequence diagram.
  */
 export function principlesHtml(target: string, reported: readonly ReportedPrinciple[], principles: readonly Principle<unknown>[], command: string): string {
@@ -27,12 +34,12 @@ export function principlesHtml(target: string, reported: readonly ReportedPrinci
   const id = (name: string) => `principle-${name}`;
   const rows = reported.map((v): VerdictRow => {
     const { outcome, tone } = verdictOf(v);
-    const why = 'error' in v ? v.error : v.result === undefined ? v.notApplicable : v.result.failed ? (v.result.problems[0] ?? '') : statement(v.principle);
+    const why = 'error' in v ? v.error : v.result === undefined ? v.notApplicable : { pass: statement(v.principle), fail: v.result.problems[0] ?? '', unrun: v.result.unrunReasons[0] ?? '' }[v.result.outcome];
     return { outcome, tone, cells: [v.principle, 'error' in v || v.result === undefined ? '' : String(v.result.runs), why], failure: !('error' in v) && v.result?.failed === true ? id(v.principle) : undefined };
   });
-  const counts = countOrder.map((tone) => {
-    const of = reported.filter((v) => verdictOf(v).tone === tone);
-    return { label: of[0] === undefined ? '' : verdictOf(of[0]).count, count: of.length, tone };
+  const counts = countOrder.map((label) => {
+    const of = reported.filter((v) => verdictOf(v).count === label);
+    return { label, count: of.length, tone: of[0] === undefined ? 'skip' : verdictOf(of[0]).tone };
   });
   const failures = reported.flatMap((v) => ('error' in v || v.result?.failed !== true ? [] : [failureOf(v.result, id(v.principle), statement(v.principle))]));
   const report: HtmlReport = {
@@ -40,7 +47,7 @@ export function principlesHtml(target: string, reported: readonly ReportedPrinci
     subtitle: `${target} · each principle checked with fast-check in the simulator, a broken one shrunk to its smallest run`,
     command,
     counts,
-    verdicts: { columns: ['principle', 'runs', 'what it holds you to, or what broke'], rows },
+    verdicts: { columns: ['principle', 'runs', 'what it holds you to, what broke, or what it needed'], rows },
     charts: [],
     failures,
     failuresLeftOut: undefined,

@@ -7,7 +7,7 @@ import { PreparedTarget } from './targets/target-session.js';
 import { allPrinciples } from './index.js';
 import type { Principle } from './principle.js';
 import { principlesHtml, type ReportedPrinciple } from './principles-html.js';
-import { PrincipleBroken, runPrinciple, type RunnerOptions } from './runner.js';
+import { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type RunnerOptions } from './runner.js';
 
 export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
   /** Only these principles, by name; all by default. */
@@ -31,7 +31,8 @@ export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
  *
  * A string is a path from the working directory; a URL (as above) is where the test file says. The config is
  * loaded once, by the first test that needs it. A principle the target gives it nothing to check on is
- * skipped, with the reason; a broken one fails with the shrunk run, its scenario file and the command that
+ * skipped, with the reason; so is one that could not run (no run could judge it), saying what to declare:
+ * neither is a pass. A broken one fails with the shrunk run, its scenario file and the command that
  * replays it. With `html`, the principles that ran are written to that file as well.
  */
 export function principles(target: string | URL, options: PrinciplesOptions = {}): void {
@@ -53,9 +54,14 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
             reported.set(principle.name, { principle: principle.name, notApplicable: why });
             ctx.skip(`not applicable: ${why}`);
           }
-          const result = await runPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
-          reported.set(principle.name, { principle: principle.name, result });
-          if (result.failed) throw new PrincipleBroken(result);
+          try {
+            const result = await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+            reported.set(principle.name, { principle: principle.name, result });
+          } catch (error) {
+            if (error instanceof PrincipleBroken || error instanceof PrincipleNotChecked) reported.set(principle.name, { principle: principle.name, result: error.result });
+            if (!(error instanceof PrincipleNotChecked)) throw error;
+            ctx.skip(error.message);
+          }
         } catch (error) {
           if (!reported.has(principle.name)) reported.set(principle.name, { principle: principle.name, error: error instanceof Error ? error.message : String(error) });
           throw error;

@@ -20,7 +20,7 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case 'sim':
-      return simMain(rest, 'npx apisim sim');
+      return simMain(rest, 'npx apisim sim', [process.argv[1] ?? '', 'sim']);
     case 'sweep':
       return sweepMain(rest, { sweep: 'npx apisim sweep', sim: 'npx apisim sim' });
     case 'conformance':

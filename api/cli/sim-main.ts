@@ -16,15 +16,16 @@ import { checkDeterminism } from './determinism-check.js';
 import { planRun } from '../../sim/host/run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
 import { checkTraceOut, traceOutFailed } from './trace-out-path.js';
+import { FreshProcessError, runCopyJson, runRecordVariable } from './fresh-processes.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
 
 const usageFor = (cmd: string) => `Usage:
   ${cmd} --list                          list the built-in scenarios
-  ${cmd} <scenario> [--seed N] [--json] [--trace-out run.json] [--check-determinism]
+  ${cmd} <scenario> [--seed N] [--json] [--trace-out run.json] [--check-determinism [--runs N]]
                                                  run one and print its timeline and summary
-  ${cmd} --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism]
+  ${cmd} --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism [--runs N]]
                                                  run your own scenario (format: docs/scenarios.md), on
                                                  apisim's origin or on the app it names ("origin")
   ${cmd} --schema                        print the scenario file format as JSON Schema
@@ -41,10 +42,12 @@ Options:
              also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing;
              the client's sends and answers carry the headers and bodies as args
   --check-determinism
-             run the seed twice, a fresh origin or app each time; if the traces differ, print the first
-             event that differs and the likely cause, and exit 1`;
+             run the seed again, twice in this process and once in each of --runs fresh processes, a
+             fresh origin or app each time; if a trace differs, print the first event that differs and
+             the likely cause, and exit 1
+  --runs N   how many fresh processes --check-determinism runs the seed in (default 2; 0: this one only)`;
 
-async function main(argv: readonly string[], cmd: string): Promise<number> {
+async function main(argv: readonly string[], cmd: string, relaunch: readonly string[]): Promise<number> {
   if (argv[0] === 'graph') return runGraphCommand(argv.slice(1));
   const { values, positionals } = parseCli(argv);
   if (values.help === true) {
@@ -68,6 +71,7 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
     throw new UsageError(`nothing to run: name a built-in scenario (${cmd} notes-unstable-post), give your own with --file my.json, or see the built-ins with --list`);
   }
   if (file !== undefined && name !== undefined) throw new UsageError(`name one scenario or give --file, not both (got "${name}" and --file ${file})`);
+  if (values.runs !== undefined && values['check-determinism'] !== true) throw new UsageError('--runs N is how many fresh processes --check-determinism runs the seed in: give it with --check-determinism');
   const traceOut = values['trace-out'];
   // Checked before the run, which may take long, so that a mistyped folder does not waste it.
   if (traceOut !== undefined) await checkTraceOut(traceOut);
@@ -79,7 +83,13 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
     onError: (error, req) => console.error(`sim: ${req.method} ${req.path}: the app failed, so the adapter answered 500: ${firstLine(error)}`),
   });
   const result = await plan.run(seed);
-  const check = values['check-determinism'] === true ? await checkDeterminism(plan, seed, result) : undefined;
+  // A fresh process that --check-determinism started: its run's record is all it says.
+  if (process.env[runRecordVariable] === '1') {
+    process.stdout.write(runCopyJson(result));
+    return 0;
+  }
+  const fresh = { count: values.runs ?? 2, relaunch, args: file !== undefined ? ['--file', file] : [scenario.name] };
+  const check = values['check-determinism'] === true ? await checkDeterminism(plan, seed, result, fresh) : undefined;
   const replay = `${cmd} ${file !== undefined ? `--file ${file}` : scenario.name} --seed ${seed}`;
   if (traceOut !== undefined) {
     await writeChromeTrace(traceOut, result.trace.events, { scenario: scenario.name, seed }, result.exchanges).catch((error: unknown) => traceOutFailed(traceOut, error));
@@ -115,18 +125,21 @@ function parseCli(argv: readonly string[]) {
     schema: { type: 'boolean' },
     'trace-out': { type: 'string', example: 'run.json' },
     'check-determinism': { type: 'boolean' },
+    runs: { type: 'integer', range: 'non-negative', example: '5' },
     help: { type: 'boolean', short: 'h' },
   }, { max: Infinity }); // more than one scenario is refused in the command's own words
 }
 
 /**
  * Runs the sim CLI on `argv` and resolves to its exit code; `cmd` is how it was started (the prefix of the usage
- * and replay lines). A bad invocation, scenario or app module is reported on stderr with exit code 2; a run the
- * app stopped (real I/O, an unanswered request, …) with exit code 1; any other error rejects.
+ * and replay lines), `relaunch` how to start it again in a fresh process, after Node's own options (the script,
+ * and the command's name when the script has several). A bad invocation, scenario or app module is reported on
+ * stderr with exit code 2; a run the app stopped (real work that never ended, an unanswered request, …), or
+ * one that failed in a fresh process, with exit code 1; any other error rejects.
  */
-export async function simMain(argv: readonly string[], cmd: string = repoCommand): Promise<number> {
+export async function simMain(argv: readonly string[], cmd: string = repoCommand, relaunch: readonly string[] = [process.argv[1] ?? '']): Promise<number> {
   try {
-    return await main(argv, cmd);
+    return await main(argv, cmd, relaunch);
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`sim: ${error.message}\n\n${usageFor(cmd)}`);
@@ -138,6 +151,10 @@ export async function simMain(argv: readonly string[], cmd: string = repoCommand
     }
     if (isRunStoppedByApp(error)) {
       console.error(`sim: the app stopped the run: ${error.message}`);
+      return 1;
+    }
+    if (error instanceof FreshProcessError) {
+      console.error(`sim: --check-determinism: ${error.message}`);
       return 1;
     }
     throw error;

@@ -14,7 +14,7 @@ import { asWritten, FaultMixError, parseFaultMix } from '../../properties/sweep/
 import { latencyCsv } from '../../properties/sweep/latency-csv.js';
 import { latencyFileName, mergeSweeps } from '../../properties/sweep/merge.js';
 import { prepareJob } from '../../properties/sweep/seed-run.js';
-import { failed } from '../../properties/sweep/seed-outcome.js';
+import { failed, nothingJudged } from '../../properties/sweep/seed-outcome.js';
 import { parseSeedRange, parseShard, rangeText, type SeedRange, SeedRangeError, seedCount, shardRange } from '../../properties/sweep/seed-range.js';
 import { sweepCsv } from '../../properties/sweep/sweep-csv.js';
 import { sweepHtml } from '../../properties/sweep/sweep-html.js';
@@ -44,7 +44,7 @@ const usageFor = (cmd: string) => `Usage:
 
 Each seed gets a verdict: a scenario's "expect" block (or, without one, what holds on any seed: no 5xx, a
 linearizable note history, a keyed POST applied at most once), or the principle. Every failing seed is shrunk
-to a scenario file and printed with the command that replays it; the exit code is 1 if any seed failed.
+to a scenario file and printed with the command that replays it; the exit code is 1 if any seed failed, 3 if no seed could judge (every run could not run).
 
 Options:
   --seeds A-B              the seeds to run (default 1-1000)
@@ -130,11 +130,23 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     console.log(`Stopped at the first failing seed, ${first.seed}${jobs.length > 1 ? ` of ${first.target} (faults ${first.faults})` : ''}: it took ${ran.toLocaleString('en-US')} seed${ran === 1 ? '' : 's'}.`);
   } else if (report.stopped === 'time-budget') {
     console.log(`The time budget (${values['time-budget']}) ran out: ${ran.toLocaleString('en-US')} of ${report.seedsPlanned.toLocaleString('en-US')} seeds ran, each whole; the rest did not start.`);
+  } else if (nothingJudged(report.outcomes)) {
+    console.log(`No seed could judge: nothing was checked, so nothing passed (exit 3). What the runs needed:\n${unrunReasons(report.outcomes)}`);
   } else if (report.outcomes.every((o) => !failed(o))) {
     console.log(`No seed failed${jobs.length > 1 ? '' : ` in ${rangeText(seeds)}`}.`);
   }
   await printReport(report.outcomes, report.latencies, out, html && { ...html, heading });
-  return report.outcomes.some(failed) ? 1 : 0;
+  return exitCodeOf(report.outcomes);
+}
+
+/** 1 when a seed failed; 3 when no seed could judge (nothing checked is no pass); else 0. */
+function exitCodeOf(outcomes: readonly SeedOutcome[]): number {
+  return outcomes.some(failed) ? 1 : nothingJudged(outcomes) ? 3 : 0;
+}
+
+/** Each reason a seed could not run, once. */
+function unrunReasons(outcomes: readonly SeedOutcome[]): string {
+  return [...new Set(outcomes.flatMap((o) => (o.verdict === 'unrun' ? o.findings : [])))].map((reason) => `  ${reason}`).join('\n');
 }
 
 /** `--html`: where, the command that asked for it, and what was swept. */
@@ -165,7 +177,7 @@ async function merge(files: readonly string[], out: string, html: Omit<HtmlReque
   console.log(`apisim sweep --merge · ${files.length} file${files.length === 1 ? '' : 's'}, ${merged.latencyFiles.length} latency file${merged.latencyFiles.length === 1 ? '' : 's'} added up`);
   console.log(`${merged.outcomes.length.toLocaleString('en-US')} seeds: ${verdictCounts(merged.outcomes)}.`);
   await printReport(merged.outcomes, merged.latencies, out, html && { ...html, heading: `${files.length} shards merged: ${[...new Set(merged.outcomes.map((o) => o.target))].join(', ')}` });
-  return merged.outcomes.some(failed) ? 1 : 0;
+  return exitCodeOf(merged.outcomes);
 }
 
 async function jobsOf(positionals: readonly string[], file: string | undefined, config: string | undefined, faults: readonly string[], own: OwnBehaviour): Promise<SweepJob[]> {
@@ -234,7 +246,7 @@ function shown(path: string): string {
 }
 
 /**
- * Runs the sweep CLI on `argv` and resolves to its exit code: 0 when every seed passed, 1 when one did not,
+ * Runs the sweep CLI on `argv` and resolves to its exit code: 0 when every seed passed, 1 when one did not, 3 when none could judge,
  * 2 for a command line, scenario, target or file that cannot run.
  */
 export async function sweepMain(argv: readonly string[], commands: SweepCommands = repoSweepCommands): Promise<number> {

@@ -1,6 +1,5 @@
-import { parseCommandLine, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
+import { optionsOrUsageError, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
 import type { Options } from '../../sim/command-line/option.js';
-import { UsageError } from '../../sim/command-line/usage-error.js';
 import { allChecks, defaultMaxRequests } from './check-list.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
@@ -177,13 +176,9 @@ type Values = ReadLine<typeof options>['values'];
 
 /** Reads the command line; every mistake is a usage error with a message that says how to fix it. */
 export function parseConformanceCli(argv: readonly string[]): CommandLine {
-  let values: Values;
-  try {
-    ({ values } = parseCommandLine(argv, options));
-  } catch (error) {
-    if (error instanceof UsageError) return { kind: 'usage-error', error: error.message };
-    throw error;
-  }
+  const read = optionsOrUsageError(argv, options);
+  if ('usageError' in read) return { kind: 'usage-error', error: read.usageError };
+  const { values } = read;
   if (values.help === true) return { kind: 'help' };
   if (values.list === true) return { kind: 'list' };
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });

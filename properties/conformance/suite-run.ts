@@ -1,6 +1,7 @@
 import type { Check, CheckContext, Finding } from './check.js';
 import { BoundReached, type RequestBounds } from './request-bounds.js';
 import { NoResponse } from './target-client.js';
+import { LostOnTheLine } from './transport.js';
 import { describeResponse, type SentExchange, type WireExchange, type WireRequest } from './wire.js';
 
 export type Outcome = 'pass' | 'warn' | 'fail' | 'skip' | 'unrun' | 'error';
@@ -76,9 +77,13 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
     const verdict = await check.run(ctx);
     result = { outcome: verdict.outcome, reason: verdict.reason, findings: verdict.outcome === 'fail' || verdict.outcome === 'warn' ? verdict.findings : [], unanswered: undefined };
   } catch (error) {
-    const known = error instanceof NoResponse || error instanceof BoundReached;
-    const reason = known ? error.message : `the check itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
-    result = { outcome: 'error', reason, findings: [], unanswered: error instanceof NoResponse ? error.request : undefined };
+    if (error instanceof LostOnTheLine) {
+      result = { outcome: 'unrun', reason: `could not run: ${error.message}, so the check could not finish (a lost answer is an outcome of the line, not of the service)`, findings: [], unanswered: error.request };
+    } else {
+      const known = error instanceof NoResponse || error instanceof BoundReached;
+      const reason = known ? error.message : `the check itself failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
+      result = { outcome: 'error', reason, findings: [], unanswered: error instanceof NoResponse ? error.request : undefined };
+    }
   }
   allowance.lift();
   const exchanges = [...sent];

@@ -15,11 +15,13 @@ export const drawnFailures = 5;
 const verdicts: Readonly<Record<SeedVerdict, { readonly word: string; readonly count: string; readonly tone: Tone }>> = {
   pass: { word: 'pass', count: 'passed', tone: 'pass' },
   fail: { word: 'FAIL', count: 'failed', tone: 'fail' },
+  unrun: { word: 'could not run', count: 'could not run', tone: 'skip' },
   undecided: { word: 'undecided', count: 'undecided', tone: 'warn' },
   error: { word: 'ERROR', count: 'ended in an error', tone: 'error' },
 };
-/** A job's row reads as the worst of its seeds. */
-const worstFirst: readonly SeedVerdict[] = ['error', 'fail', 'undecided', 'pass'];
+/** The counts on top in the order the text report says them; a job's row reads as the worst of its seeds. */
+const countOrder: readonly SeedVerdict[] = ['pass', 'fail', 'unrun', 'undecided', 'error'];
+const worstFirst: readonly SeedVerdict[] = ['error', 'fail', 'undecided', 'unrun', 'pass'];
 
 export interface SweepHtmlInput {
   readonly outcomes: readonly SeedOutcome[];
@@ -46,8 +48,8 @@ export async function sweepHtml(input: SweepHtmlInput): Promise<string> {
     title: 'apisim sweep',
     subtitle: input.heading,
     command: input.command,
-    counts: worstFirst.slice().reverse().map((v) => ({ label: verdicts[v].count, count: input.outcomes.filter((o) => o.verdict === v).length, tone: verdicts[v].tone })),
-    verdicts: { columns: ['target', 'faults', 'seeds', 'passed', 'failed', 'undecided', 'errors'], rows: jobRows(input.outcomes, id) },
+    counts: countOrder.map((v) => ({ label: verdicts[v].count, count: input.outcomes.filter((o) => o.verdict === v).length, tone: verdicts[v].tone })),
+    verdicts: { columns: ['target', 'faults', 'seeds', ...countOrder.map((v) => verdicts[v].count)], rows: jobRows(input.outcomes, id) },
     charts: charts(input.latencies),
     failures,
     failuresLeftOut: left > 0 ? `… and ${left.toLocaleString('en-US')} more failing seeds: sweep.csv has every one, with its replay command.` : undefined,
@@ -68,7 +70,7 @@ function jobRows(outcomes: readonly SeedOutcome[], id: (o: SeedOutcome) => strin
     const n = (x: number) => x.toLocaleString('en-US');
     return {
       outcome: verdicts[worst].word, tone: verdicts[worst].tone, failure: firstFailing === undefined ? undefined : id(firstFailing),
-      cells: [seeds[0]!.target, seeds[0]!.faults, n(seeds.length), n(count('pass')), n(count('fail')), n(count('undecided')), n(count('error'))],
+      cells: [seeds[0]!.target, seeds[0]!.faults, n(seeds.length), ...countOrder.map((v) => n(count(v)))],
     };
   });
 }

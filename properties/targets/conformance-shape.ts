@@ -8,6 +8,13 @@ import type { OwnedSpec, Target, WritableSpec } from './target.js';
  * `user_id`, a patchable `delivery_address`, user records, every endpoint of §4) comes from the spec; for
  * anyone's app, only what the description declares is checked.
  */
+/**
+ * Whether the target serves the spec's graph schema: apisim's own origin, or a graph whose description names
+ * the user its `user(id:)` queries ask for (`graph.userId`). The spec's graph has a depth and a cost limit
+ * whether or not the description claims them.
+ */
+export const specSchema = (target: Target): boolean => 'apisim' in target.app || target.graph?.userId !== undefined;
+
 export function conformanceShape(target: Target): ServiceShape {
   const own = 'apisim' in target.app;
   const graph = target.graph;
@@ -18,7 +25,7 @@ export function conformanceShape(target: Target): ServiceShape {
     idempotencyKey: target.idempotencyKey === undefined ? undefined : { header: target.idempotencyKey.header.toLowerCase(), style: target.idempotencyKey.style },
     graph: graph === undefined ? undefined : {
       path: graph.path,
-      specSchema: own || graph.userId !== undefined,
+      specSchema: specSchema(target),
       queries: Object.entries(graph.queries).map(([name, query]) => ({ name, query })),
       userId: graph.userId,
       maxDepth: graph.maxDepth,
@@ -58,15 +65,18 @@ function writableShape(writable: WritableSpec): WritableShape {
 }
 
 /**
- * What gate 1 must guard, as far as the description says: the owned objects and their creation, and the
- * writes to a writable resource that only a signed-in user may make. Reads of a writable resource and the
- * graph endpoint may be open, so they are not probed. `<order_id>` and `<note_id>` stand for an object of
- * the first owned and of the writable resource, as the spec's endpoints write them.
+ * What gate 1 must guard, as far as the description says: every declared method of every owned object and
+ * their creation, and the writes to a writable resource that only a signed-in user may make. Reads of a
+ * writable resource and the graph endpoint may be open, so they are not probed. `<order_id>` and
+ * `<note_id>` stand for an object of the first owned and of the writable resource, as the spec's endpoints
+ * write them; `<id>`, for an object of another owned kind (probed where none exists: a 401 does not depend
+ * on it).
  */
 function declaredEndpoints(target: Target): EndpointShape[] {
   const endpoints: EndpointShape[] = [];
   target.owned.forEach((owned, i) => {
-    if (i === 0) endpoints.push({ method: 'GET', path: owned.path.replace('{id}', '<order_id>') });
+    const item = owned.path.replace('{id}', i === 0 ? '<order_id>' : '<id>');
+    for (const method of new Set(['GET', ...owned.methods])) endpoints.push({ method, path: item });
     if (owned.create !== undefined) endpoints.push({ method: owned.create.method, path: owned.create.path });
   });
   const writable = target.writable[0];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Caller } from '../conformance/caller.js';
-import { NoResponse, type Transport } from '../conformance/transport.js';
+import { LostOnTheLine, NoResponse, type Transport } from '../conformance/transport.js';
 import type { WireResponse } from '../conformance/wire.js';
 import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
 import type { Exchange } from '../../sim/exchange.js';
@@ -18,7 +18,7 @@ export const simulatedBaseUrl = (targetName: string) => `http://${targetName}.ap
  * next request starts that much later, in the run and in its recording. When the session keeps its trace,
  * each response carries the hops its exchange took, drawn for the HTML report, the app's lane named `app`.
  */
-export function sessionTransport(session: Session, baseUrl: string, client = 'anonymous', app = 'app'): Transport {
+export function sessionTransport(session: Session, baseUrl: string, client = 'anonymous', lossy = false, app = 'app'): Transport {
   let notBeforeUs = 0;
   return {
     baseUrl,
@@ -30,7 +30,11 @@ export function sessionTransport(session: Session, baseUrl: string, client = 'an
         { notBeforeUs },
       );
       const response = exchange.response;
-      if (response === undefined) throw new NoResponse(`${request.method} ${path}: no response; the client gave up after ${exchange.attempts} attempt${exchange.attempts === 1 ? '' : 's'}`, request);
+      if (response === undefined) {
+        const why = `${request.method} ${path}: no response; the client gave up after ${exchange.attempts} attempt${exchange.attempts === 1 ? '' : 's'}`;
+        // On a line that loses messages, that is the line's doing; on one that does not, the app never answered.
+        throw lossy ? new LostOnTheLine(`${why} on a line that loses messages`, request) : new NoResponse(why, request);
+      }
       const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => name !== 'set-cookie'));
       const answer: WireResponse = { status: response.status, headers, setCookies: setCookieList(response.headers), body: response.body ?? '', elapsedMs: (exchange.latencyUs ?? 0) / 1000, attempts: exchange.attempts };
       return session.trace.mode === 'full' && session.trace.omittedEvents === 0 ? { ...answer, sequence: hops(session, eventsBefore, exchange, app) } : answer;

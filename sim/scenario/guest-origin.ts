@@ -29,8 +29,12 @@ export interface GuestVisit {
    * `state` reports). Undefined when the app cannot restart (`GuestOrigin.restartable`).
    */
   readonly restart: (() => Promise<OriginProcess>) | undefined;
-  /** Lets the app's work pending at the current virtual time run (`Guest.settle`). */
-  settle(): Promise<void>;
+  /**
+   * Lets the app's work pending at the current virtual time run (`Guest.settle`), the real work it waits on
+   * included, while the clock stands still; resolves to the kinds of real work the app started, in words
+   * (`a file operation`), empty when none.
+   */
+  settle(): Promise<readonly string[]>;
   /** What the app says its state is, asked at the end while the world is still lent; undefined without a way to ask. */
   state(): unknown;
   /** Real work the app has started that the virtual world cannot see through (sockets, files, real timers), for error messages; empty when none. */

@@ -24,6 +24,7 @@ export const kindLabel: Record<TraceEvent['kind'], string> = {
   pass: 'pass',
   crash: 'CRASH',
   restart: 'restart',
+  'real-work': 'real',
 };
 
 /** The timeline's column heads. */

@@ -40,19 +40,19 @@ export const notesPutIdempotent: Check = {
     const writable = writableWith(ctx, ['GET', 'PUT']);
     if (typeof writable === 'string') return skip(writable);
     const created = await createWritable(ctx, writable, uniqueContent(ctx, 'put-idempotent before'));
-    if (!created.ok) return created.unrun;
-    const path = writableItem(writable, created.id);
     const findings: Finding[] = [];
-    const present = await putTwice(ctx, writable, path, uniqueContent(ctx, 'put-idempotent after'), 'on an existing note', findings);
+    // A note that exists, when POST makes one; without it the absent note below is still PUT twice.
+    const present = created.ok ? `two PUTs of ${writableItem(writable, created.id)} (${(await putTwice(ctx, writable, writableItem(writable, created.id), uniqueContent(ctx, 'put-idempotent after'), 'on an existing note', findings)).join(' then ')}) left what one did` : undefined;
     // Spec §3's first row: "Note <note_id> absent or present". Only on an id that is absent now, so that
     // nothing of anyone's is replaced.
     const absentPath = writableItem(writable, absentId(ctx.settings.runId));
     const before = await ctx.origin.send('GET', absentPath, { as: ctx.user });
-    let absent = `; ${absentPath} is taken (GET answered ${before.response.status}): PUT on an absent note not probed`;
-    if (gone(before.response.status)) {
-      const statuses = await putTwice(ctx, writable, absentPath, uniqueContent(ctx, 'put-idempotent absent'), 'on an absent note', findings);
-      absent = `; absent ${absentPath}: PUT ${statuses.join(' then ')}, created once`;
+    if (!gone(before.response.status)) {
+      if (!created.ok) return created.unrun;
+      return judged(findings, `${present}; ${absentPath} is taken (GET answered ${before.response.status}): PUT on an absent note not probed`);
     }
-    return judged(findings, `two PUTs of ${path} (${present.join(' then ')}) left what one did${absent}`);
+    const statuses = await putTwice(ctx, writable, absentPath, uniqueContent(ctx, 'put-idempotent absent'), 'on an absent note', findings);
+    const absent = `absent ${absentPath}: PUT ${statuses.join(' then ')}, created once`;
+    return judged(findings, present === undefined ? `${absent}; an existing note not probed (POST ${writable.collection} made none: ${created.exchange.response.status})` : `${present}; ${absent}`);
   },
 };
