@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { escapeHtml } from '../api/cli/render/html/html-text.js';
 import { shownVerdicts } from '../api/cli/render/html/test-kit.js';
 import { allPrinciples } from './index.js';
 import { ownerIsolation } from './owner-isolation.js';
@@ -21,10 +22,17 @@ describe('the principles\' HTML report', { timeout: 30_000 }, () => {
       { principle: 'authentication-first', notApplicable: 'it declares no users' },
       { principle: 'owner-isolation', result },
       { principle: 'safe-methods', error: 'the app threw <TypeError>' },
+      { principle: 'exactly-once', result: { ...result, principle: 'exactly-once', outcome: 'unrun', failed: false, unrunReasons: ['nothing counts what a POST made: declare a collection GET'] } },
     ], allPrinciples, 'npx vitest run x.test.ts');
-    expect(shownVerdicts(html).map((v) => `${v.outcome} ${v.name}`)).toEqual([
-      'not applicable authentication-first', 'FAIL <a href="#principle-owner-isolation">owner-isolation</a>', 'ERROR safe-methods',
+    expect(shownVerdicts(html).map((v) => `${v.outcome} ${v.name} | ${v.detail}`)).toEqual([
+      'not applicable authentication-first | it declares no users',
+      `FAIL <a href="#principle-owner-isolation">owner-isolation</a> | 1 run · ${escapeHtml(result.problems[0]!)}`,
+      'ERROR safe-methods | the app threw &lt;TypeError&gt;',
+      'could not run exactly-once | 1 run · nothing counts what a POST made: declare a collection GET',
     ]);
+    expect(html).toContain('<div class="counts"><span class="pill fail">1 failed</span> <span class="pill skip">1 could not run</span> <span class="pill skip">1 not applicable</span> <span class="pill error">1 ended in an error</span></div>');
+    // A principle that could not run is no failure: only the broken one has a section.
+    expect(html.match(/<section class="card failure/g)).toHaveLength(1);
     expect(html).toContain('the app threw &lt;TypeError&gt;');
     expect(html).toContain(`<code>${result.scenario!.command}</code>`);
     expect(html).toContain(`<code>${result.fastCheckReplay!.replaceAll("'", '&#39;')}</code>`);

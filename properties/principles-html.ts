@@ -35,7 +35,8 @@ export function principlesHtml(target: string, reported: readonly ReportedPrinci
   const rows = reported.map((v): VerdictRow => {
     const { outcome, tone } = verdictOf(v);
     const why = 'error' in v ? v.error : v.result === undefined ? v.notApplicable : { pass: statement(v.principle), fail: v.result.problems[0] ?? '', unrun: v.result.unrunReasons[0] ?? '' }[v.result.outcome];
-    return { outcome, tone, cells: [v.principle, 'error' in v || v.result === undefined ? '' : String(v.result.runs), why], failure: !('error' in v) && v.result?.failed === true ? id(v.principle) : undefined };
+    const runs = 'error' in v || v.result === undefined ? '' : `${v.result.runs} run${v.result.runs === 1 ? '' : 's'}`;
+    return { outcome, tone, name: v.principle, details: [runs, why], failure: !('error' in v) && v.result?.failed === true ? id(v.principle) : undefined };
   });
   const counts = countOrder.map((label) => {
     const of = reported.filter((v) => verdictOf(v).count === label);
@@ -47,7 +48,7 @@ export function principlesHtml(target: string, reported: readonly ReportedPrinci
     subtitle: `${target} · each principle checked with fast-check in the simulator, a broken one shrunk to its smallest run`,
     command,
     counts,
-    verdicts: { columns: ['principle', 'runs', 'what it holds you to, what broke, or what it needed'], rows },
+    verdicts: rows,
     charts: [],
     failures,
     failuresLeftOut: undefined,

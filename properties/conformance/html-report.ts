@@ -32,12 +32,10 @@ export function conformanceHtml(suite: SuiteResult, reporting: HtmlReporting): s
     subtitle: `${reporting.target} · ${suite.requests} requests`,
     command: reporting.command,
     counts: (Object.keys(tones) as Outcome[]).map((o): Count => ({ label: countLabels[o], count: suite.results.filter((r) => r.outcome === o).length, tone: tones[o] })),
-    verdicts: {
-      columns: ['check', 'ms', 'requests', 'reason'],
-      rows: suite.results.map((r) => ({
-        outcome: outcomeWord(r.outcome), tone: tones[r.outcome], cells: [r.name, String(Math.round(r.ms)), String(r.requests), r.reason], failure: shown.includes(r) ? id(r) : undefined,
-      })),
-    },
+    verdicts: suite.results.map((r) => ({
+      outcome: outcomeWord(r.outcome), tone: tones[r.outcome], name: r.name, failure: shown.includes(r) ? id(r) : undefined,
+      details: [`${Math.round(r.ms)} ms`, `${r.requests} request${r.requests === 1 ? '' : 's'}`, r.reason],
+    })),
     charts: [],
     failures: shown.map((r) => failureOf(r, id(r), reporting)),
     failuresLeftOut: undefined,

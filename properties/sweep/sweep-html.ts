@@ -49,7 +49,7 @@ export async function sweepHtml(input: SweepHtmlInput): Promise<string> {
     subtitle: input.heading,
     command: input.command,
     counts: countOrder.map((v) => ({ label: verdicts[v].count, count: input.outcomes.filter((o) => o.verdict === v).length, tone: verdicts[v].tone })),
-    verdicts: { columns: ['target', 'faults', 'seeds', ...countOrder.map((v) => verdicts[v].count)], rows: jobRows(input.outcomes, id) },
+    verdicts: jobRows(input.outcomes, id),
     charts: charts(input.latencies),
     failures,
     failuresLeftOut: left > 0 ? `… and ${left.toLocaleString('en-US')} more failing seeds: sweep.csv has every one, with its replay command.` : undefined,
@@ -69,8 +69,8 @@ function jobRows(outcomes: readonly SeedOutcome[], id: (o: SeedOutcome) => strin
     const firstFailing = seeds.find(failed);
     const n = (x: number) => x.toLocaleString('en-US');
     return {
-      outcome: verdicts[worst].word, tone: verdicts[worst].tone, failure: firstFailing === undefined ? undefined : id(firstFailing),
-      cells: [seeds[0]!.target, seeds[0]!.faults, n(seeds.length), ...countOrder.map((v) => n(count(v)))],
+      outcome: verdicts[worst].word, tone: verdicts[worst].tone, failure: firstFailing === undefined ? undefined : id(firstFailing), name: seeds[0]!.target,
+      details: [`faults ${seeds[0]!.faults}`, `${n(seeds.length)} seed${seeds.length === 1 ? '' : 's'}`, ...countOrder.flatMap((v) => (count(v) === 0 ? [] : [`${n(count(v))} ${verdicts[v].count}`]))],
     };
   });
 }

@@ -13,7 +13,8 @@ export interface HtmlReport {
   readonly command: string | undefined;
   /** The verdicts counted, in the order to show them; a count of 0 is left out. */
   readonly counts: readonly Count[];
-  readonly verdicts: VerdictTable;
+  /** A row per check, principle or job, in the command's order. */
+  readonly verdicts: readonly VerdictRow[];
   /** Sweeps: the latency distributions. */
   readonly charts: readonly CdfChart[];
   /** What failed, each with what it takes to see it again. */
@@ -34,17 +35,14 @@ export interface Count {
   readonly tone: Tone;
 }
 
-export interface VerdictTable {
-  /** The column heads after the verdict: a row has one cell per head. */
-  readonly columns: readonly string[];
-  readonly rows: readonly VerdictRow[];
-}
-
 export interface VerdictRow {
   /** The words for the verdict, as the command's text output says them (`pass`, `FAIL`, `could not run`). */
   readonly outcome: string;
   readonly tone: Tone;
-  readonly cells: readonly string[];
+  /** The check, principle or target. */
+  readonly name: string;
+  /** The rest, each with its unit (`3177 ms`, `5 requests`, the reason), shown in one line below the name. */
+  readonly details: readonly string[];
   /** The failure section this row links to, by its `id`. */
   readonly failure: string | undefined;
 }

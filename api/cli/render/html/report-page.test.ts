@@ -24,13 +24,10 @@ const report = (over: Partial<HtmlReport> = {}): HtmlReport => ({
   subtitle: `against ${hostile}`,
   command: `npx apisim conformance --config ${hostile}`,
   counts: [{ label: 'passed', count: 1, tone: 'pass' }, { label: 'failed', count: 1, tone: 'fail' }, { label: 'skipped', count: 0, tone: 'skip' }],
-  verdicts: {
-    columns: ['check', 'reason'],
-    rows: [
-      { outcome: 'pass', tone: 'pass', cells: ['auth/401-before-403', 'fine'], failure: undefined },
-      { outcome: 'FAIL', tone: 'fail', cells: ['notes/x', hostile], failure: 'check-notes-x' },
-    ],
-  },
+  verdicts: [
+    { outcome: 'pass', tone: 'pass', name: 'auth/401-before-403', details: ['fine'], failure: undefined },
+    { outcome: 'FAIL', tone: 'fail', name: 'notes/x', details: ['', hostile], failure: 'check-notes-x' },
+  ],
   charts: [],
   failures: [{
     id: 'check-notes-x', title: 'notes/x', outcome: 'FAIL', tone: 'fail', statement: hostile,
@@ -82,7 +79,7 @@ describe('the HTML report', () => {
   });
 
   it('leaves out what it has nothing for: no failures section when nothing failed, no latency without charts', () => {
-    const html = htmlReport(report({ failures: [], verdicts: { columns: ['check'], rows: [] } }));
+    const html = htmlReport(report({ failures: [], verdicts: [] }));
     expect(html).not.toContain('Failures');
     expect(html).not.toContain('Latency');
     expect(html).not.toContain('<svg');

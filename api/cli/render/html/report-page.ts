@@ -53,16 +53,14 @@ function pill(outcome: string, tone: Tone): string {
 
 /** The verdicts beside the failures, as a test report's list of tests is: each row its verdict, its name, and the rest in a line below. */
 function verdictSection(report: HtmlReport): string {
-  const rows = report.verdicts.rows.map((row) => verdictRow(row, report.verdicts.columns)).join('');
+  const rows = report.verdicts.map(verdictRow).join('');
   return `<nav class="card side"><h2>Verdicts</h2><table class="verdicts">${rows}</table></nav>`;
 }
 
-/** A number reads with its column (`3177 ms`, `5 requests`, `141 passed`); words read as they are. */
-function verdictRow(row: VerdictRow, columns: readonly string[]): string {
-  const [name = '', ...rest] = row.cells;
-  const title = escapeHtml(name);
-  const details = rest.map((cell, i) => (/^[\d,.]+$/.test(cell) ? `${cell} ${columns[i + 1] ?? ''}`.trim() : cell)).filter((cell) => cell !== '');
-  const link = row.failure === undefined ? title : `<a href="#${escapeHtml(row.failure)}">${title}</a>`;
+function verdictRow(row: VerdictRow): string {
+  const name = escapeHtml(row.name);
+  const details = row.details.filter((d) => d !== '');
+  const link = row.failure === undefined ? name : `<a href="#${escapeHtml(row.failure)}">${name}</a>`;
   return `<tr class="${row.tone}"><td>${pill(row.outcome, row.tone)}</td><td><div class="name">${link}</div>${details.length === 0 ? '' : `<div class="detail">${escapeHtml(details.join(' · '))}</div>`}</td></tr>`;
 }
 
