@@ -30,15 +30,16 @@ export function runSequence(events: readonly TraceEvent[], exchanges: readonly E
   const names = exchangeNames(exchanges);
   const byId = new Map(exchanges.map((x) => [x.id, x]));
   const rows: SequenceRow[] = [];
-  /** Sends not yet arrived, by hop: their row, and what is known of them so far (the line and its transmit time are the timeline's to show). */
+  /** Sends not yet arrived, by hop: their row, and what is known of them so far. */
   const inFlight = new Map<string, { readonly index: number; readonly how: string }[]>();
   const base = (e: TraceEvent) => ({ at: formatMs(e.atUs), exchange: e.method === '' ? 0 : (names.get(e.exchangeId) ?? e.exchangeId), attempt: e.attempt, focus: false });
   for (const e of events) {
     if (e.kind === 'send') {
       const exchange = byId.get(e.exchangeId);
       const said = exchange !== undefined && e.status === 0 && e.from === exchange.client && e.method !== 'WS' ? content('as the client sent it', exchange.request) : undefined;
-      inFlight.set(hopKey(e), [...(inFlight.get(hopKey(e)) ?? []), { index: rows.length, how: `${e.bytes} B${e.queuedUs > 0 ? ` · queued ${formatMs(e.queuedUs)} ms` : ''}` }]);
-      rows.push({ ...base(e), kind: 'message', from: e.from, to: e.to, label: messageText(e), status: e.status, lost: false, detail: `${e.bytes} B · still on its way when the run ended`, content: said });
+      const how = `${e.bytes} B${e.queuedUs > 0 ? ` · queued ${formatMs(e.queuedUs)} ms` : ''}`;
+      inFlight.set(hopKey(e), [...(inFlight.get(hopKey(e)) ?? []), { index: rows.length, how }]);
+      rows.push({ ...base(e), kind: 'message', from: e.from, to: e.to, label: messageText(e), status: e.status, lost: false, detail: `${how} · still on its way when the run ended`, content: said });
     } else if (e.kind === 'deliver' || e.kind === 'drop') {
       const [sent, ...rest] = inFlight.get(hopKey(e)) ?? [];
       inFlight.set(hopKey(e), rest);

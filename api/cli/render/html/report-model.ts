@@ -120,7 +120,7 @@ export interface SequenceMessage extends RowBase {
   /** 0 for a request. */
   readonly status: number;
   readonly lost: boolean;
-  /** How it travelled: its bytes, its line and transmit time, when it arrived, why it was lost. */
+  /** Its bytes, and when it arrived or why it was lost. */
   readonly detail: string;
   /** Headers and body, where they are known (the client's own request and the answer it got). */
   readonly content: MessageContent | undefined;
