@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Caller } from '../conformance/caller.js';
 import { LostOnTheLine, NoResponse, type Transport } from '../conformance/transport.js';
 import type { WireResponse } from '../conformance/wire.js';
-import { setCookieList } from '../../sim/host/adapters/set-cookie-list.js';
+import { setCookieList } from '../../src/http/set-cookie-list.js';
 import type { Exchange } from '../../sim/exchange.js';
 import type { Session, SessionRequest } from '../../sim/session/session.js';
 import { runSequence } from '../../api/cli/render/run-sequence.js';

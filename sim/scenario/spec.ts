@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
+import { captureProblems, stepCaptures } from './capture-spec.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
 import { whereTheyBelong } from './field-homes.js';
 import { parseJsonText } from './json-text.js';
@@ -74,16 +75,20 @@ export const credentialSpec = z
     `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}; or token:<user>[<scope> ...] for a narrowed token, e.g. token:bob[read:users]`,
   );
 
+/** A step's path may start with a placeholder, for a captured `Location`; what it becomes is checked when it is sent. */
+const stepPath = z.union([requestPath, z.string().regex(/^\{\{[^\s#]*$/)], { error: 'must start with "/" and contain no spaces or fragment' });
+
 export const stepSpec = z
   .strictObject({
     client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "alice"').default('client'),
     atUs: micros.optional().describe('Start at this virtual time; without it, the step starts when the previous step of the same client is done.'),
     auth: credentialSpec.optional().describe('Which credential this step sends; by default the client\'s own session when the client is named after a user, else the scenario\'s `auth`.'),
     method: httpMethod,
-    path: requestPath,
+    path: stepPath,
     headers: z.record(headerName, z.string()).default({}),
-    body: z.json().optional().describe('A JSON value, sent as its JSON text.'),
-    rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON.'),
+    body: z.json().optional().describe('A JSON value, sent as its JSON text; a string that is {{name}} alone is sent as the captured value, number or string.'),
+    rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON; it holds no placeholders.'),
+    capture: stepCaptures.optional(),
   })
   .refine((step) => step.body === undefined || step.rawBody === undefined, {
     message: 'give either "body" or "rawBody", not both',
@@ -199,8 +204,9 @@ export class ScenarioError extends UserError {}
 /** Validates a scenario and lists every problem as `where: what was expected`. */
 export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {
   const spec = parsed(scenarioSpec, input, source, 'scenario');
-  // Checked once the rest is valid: these compare `expect` with the steps and the origin it is about.
-  const problems = expectProblems(spec);
+  // Checked once the rest is valid: these compare `expect` with the steps and the origin it is about, and
+  // each placeholder with the captures of the steps before it.
+  const problems = [...captureProblems(spec.steps), ...expectProblems(spec)];
   if (problems.length > 0) throw invalid('scenario', problems.map((p) => `  ${source}: ${p.path}: ${p.message}`));
   return spec;
 }

@@ -185,6 +185,7 @@ function explain(result: RunRecord, guest: boolean): string[] {
     const what = `${x.method} ${x.path} (step ${x.step + 1})`;
     const key = result.exchanges[i]?.request.headers['idempotency-key'];
     if (x.outcome === 'unknown') lessons.push(`${what}: no response after ${x.attempts} attempt(s); the client cannot know whether it took effect.`);
+    if (x.notSent !== undefined) lessons.push(`${what}: not sent, since ${x.notSent}.`);
     if (x.attempts < 2) return;
     const response = result.exchanges[i]?.response;
     if (key !== undefined && response !== undefined) {
