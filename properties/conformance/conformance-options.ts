@@ -17,6 +17,8 @@ export interface ConformanceOptions {
   readonly otherUserId: string | undefined;
   readonly json: boolean;
   readonly junitFile: string | undefined;
+  /** Where to write the HTML report (`--html`), if anywhere. */
+  readonly htmlFile: string | undefined;
   /** Names of the checks to run; all when undefined. */
   readonly only: readonly string[] | undefined;
   /** Every check run must pass: a skip or a "could not run" fails the run (exit 1). */
@@ -33,6 +35,7 @@ export interface ConformanceOptions {
 export interface ConfigOptions extends InProcessOptions {
   readonly json: boolean;
   readonly junitFile: string | undefined;
+  readonly htmlFile: string | undefined;
   readonly only: readonly string[] | undefined;
   readonly requireAll: boolean;
   readonly maxRequests: number;
@@ -92,6 +95,9 @@ Credentials (two different ordinary users)
 Output
   --json                      the result as JSON on stdout
   --junit <file>              also write a JUnit XML report
+  --html <file>               also write an HTML report: the verdicts, and each failure's requests drawn
+                              as a sequence diagram with their headers and bodies (in the simulator, hop
+                              by hop through the line and the cache, on virtual time)
   --only <name,...>           run only these checks (see --list)
   --require-all               every check run must pass: one skipped or that could not run fails the run
   --list                      list the checks and exit
@@ -146,6 +152,7 @@ const options = {
   'other-user-id': { type: 'string', example: '2' },
   json: { type: 'boolean' },
   junit: { type: 'string', example: 'conformance.xml' },
+  html: { type: 'string', example: 'conformance.html' },
   only: { type: 'string', example: 'orders/owner-isolation' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -210,7 +217,7 @@ export function parseConformanceCli(argv: readonly string[]): CommandLine {
 
   const common = {
     baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
-    json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true, publicEndpoints,
+    json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true, publicEndpoints,
     maxRequests: values['max-requests'] ?? defaultMaxRequests, timeoutMs: values['timeout-ms'] ?? defaultTimeoutMs, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
   };
   const settings = {
@@ -265,7 +272,7 @@ function configLine(configFile: string, values: Values): CommandLine {
   return {
     kind: 'run-config',
     options: {
-      configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true,
+      configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true,
       maxRequests: values['max-requests'] ?? defaultMaxRequests, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
     },
   };

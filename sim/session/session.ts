@@ -85,6 +85,11 @@ export class Session<P extends OriginProcess = OriginProcess> {
     return this.#parts.sim.nowUs;
   }
 
+  /** The run's record so far: its events, when the session keeps them (`full`). */
+  get trace(): Trace {
+    return this.#parts.trace;
+  }
+
   /** Every step's exchange so far, in the order sent. */
   get exchanges(): readonly Exchange[] {
     return this.#exchanges.filter((x): x is Exchange => x !== undefined);

@@ -8,7 +8,8 @@ import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../../../sim/format.js';
 import type { TraceEvent } from '../../../sim/trace-event.js';
 
-const kindLabel: Record<TraceEvent['kind'], string> = {
+/** Each event's word on the timeline, and beside a note of the HTML report's sequence diagram. */
+export const kindLabel: Record<TraceEvent['kind'], string> = {
   send: 'send',
   deliver: 'arrive',
   drop: 'LOST',
