@@ -20,7 +20,7 @@ export function conformanceShape(target: Target): ServiceShape {
   const graph = target.graph;
   return {
     users: target.users !== undefined,
-    owned: target.owned.map((o) => ownedShape(o, own)),
+    owned: topLevel(target).map((o) => ownedShape(o, own)),
     writable: target.writable[0] === undefined ? undefined : writableShape(target.writable[0]),
     idempotencyKey: target.idempotencyKey === undefined ? undefined : { header: target.idempotencyKey.header.toLowerCase(), style: target.idempotencyKey.style },
     graph: graph === undefined ? undefined : {
@@ -39,6 +39,12 @@ export function conformanceShape(target: Target): ServiceShape {
     publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
+
+/**
+ * The owned kinds the checks can reach: a nested kind (`within`) is made inside its parent's object, a
+ * session the fixed checks do not hold, so only the principles probe it.
+ */
+const topLevel = (target: Target): OwnedSpec[] => target.owned.filter((o) => o.within === undefined);
 
 function ownedShape(owned: OwnedSpec, own: boolean): OwnedShape {
   return {
@@ -74,7 +80,7 @@ function writableShape(writable: WritableSpec): WritableShape {
  */
 function declaredEndpoints(target: Target): EndpointShape[] {
   const endpoints: EndpointShape[] = [];
-  target.owned.forEach((owned, i) => {
+  topLevel(target).forEach((owned, i) => {
     const item = owned.path.replace('{id}', i === 0 ? '<order_id>' : '<id>');
     for (const method of new Set(['GET', ...owned.methods])) endpoints.push({ method, path: item });
     if (owned.create !== undefined) endpoints.push({ method: owned.create.method, path: owned.create.path });
