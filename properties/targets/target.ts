@@ -126,7 +126,9 @@ export const targetSpec = z.strictObject({
   openapi: z.string().min(1).optional()
     .describe('The service\'s OpenAPI (3.0, 3.1) or Swagger 2 description: a path the app serves ("/openapi.json"), or a file relative to this one ("./openapi.yaml"). What it declares is derived into owned, writable, public and idempotencyKey; what is written here overlays it (docs/openapi.md).'),
 }).superRefine((target, ctx) => {
-  // A nested kind's parent is made first, so it must be a kind the users can make, and no kind its own ancestor.
+  // A nested kind's parent is made first, so it must be a kind the users can make, and no kind its own
+  // ancestor. The parent may be one the OpenAPI description declares: then the check waits for it.
+  if (target.openapi !== undefined) return;
   const byName = new Map(target.owned.map((o) => [o.name, o]));
   target.owned.forEach((owned, i) => {
     const problem = ancestryProblem(owned, byName);

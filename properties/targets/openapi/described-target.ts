@@ -14,7 +14,9 @@ export async function describedTarget(loaded: LoadedTarget, served: ServedText):
   const { target, file } = loaded;
   if (target.openapi === undefined) throw new Error('describedTarget: the target names no openapi');
   const derivation = deriveTarget(await readOpenApi(target.openapi, file, served));
-  return { target: parseTarget(overlaid(target, derivation.members), `${file} with what ${target.openapi} declares`), derivation };
+  // Checked without `openapi`, so that what is checked once the description is derived is checked now.
+  const { openapi, ...whole } = overlaid(target, derivation.members);
+  return { target: { ...parseTarget(whole, `${file} with what ${openapi} declares`), openapi }, derivation };
 }
 
 /**
