@@ -33,9 +33,8 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const prepared = await PreparedTarget.prepare(await loadTarget(values.config));
   const { derivation } = prepared;
   if (derivation === undefined) throw new UserError(`${values.config} names no OpenAPI description: add openapi: "/openapi.json" (a path the app serves) or "./openapi.yaml" (a file)`);
-  const { openapi: _, ...target } = prepared.target;
   if (values.json === true) {
-    console.log(JSON.stringify({ operations: derivation.operations, target }, null, 2));
+    console.log(JSON.stringify({ operations: derivation.operations, target: prepared.target }, null, 2));
     return 0;
   }
   console.log(`${derivationTable(derivation)}\n\n${targetCode(prepared.target, relative(process.cwd(), prepared.file) || prepared.file)}`);

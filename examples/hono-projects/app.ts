@@ -127,7 +127,7 @@ export default function createApp(options: ProjectsOptions = { taskOwnerCheck: t
     const input = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const earlier = replayed(c, key, input);
-    if (earlier !== undefined) return 'reused' in earlier ? c.json({ error: 'Idempotency-Key reused with another body' }, 422) : c.json(earlier.made as Project, 201);
+    if (earlier !== undefined) return 'reused' in earlier ? c.json({ error: 'Idempotency-Key reused with another body' }, 422) : c.json(earlier.made, 201);
     const project: Project = { id: freshId(), owner: c.get('user'), name: input.name };
     projects.set(project.id, project);
     remember(c, key, input, project);
@@ -204,7 +204,7 @@ export default function createApp(options: ProjectsOptions = { taskOwnerCheck: t
     const input = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const earlier = replayed(c, key, input);
-    if (earlier !== undefined) return 'reused' in earlier ? c.json({ error: 'Idempotency-Key reused with another body' }, 422) : c.json(earlier.made as Label, 201);
+    if (earlier !== undefined) return 'reused' in earlier ? c.json({ error: 'Idempotency-Key reused with another body' }, 422) : c.json(earlier.made, 201);
     const label: Label = { id: freshId(), owner: c.get('user'), name: input.name };
     labels.set(label.id, label);
     remember(c, key, input, label);

@@ -46,7 +46,7 @@ const written = parseTarget({
   owned: [{ name: 'comments', path: '/notes/{noteId}/comments/{id}', create: { path: '/notes/{noteId}/comments', body: { text: 'by hand' } }, within: { owned: 'notes', param: 'noteId' } }],
   openapi: './openapi.json',
 }, config);
-const notServed = async (): Promise<string> => { throw new Error('a file, not served'); };
+const notServed = (): Promise<string> => Promise.reject(new Error('a file, not served'));
 
 describe('apisim describe', () => {
   it('prints every operation with its credential, its resource and what it became', async () => {
@@ -72,8 +72,9 @@ describe('apisim describe', () => {
     expect(code).toContain('/* a function, as apisim.config.ts writes it */');
     const file = join(folder, 'described.config.ts');
     writeFileSync(file, code.replace("from 'apisim'", `from '${fileURLToPath(new URL('../define-target.ts', import.meta.url))}'`));
-    const { openapi: _, users, ...derived } = target;
+    const { openapi, users, ...derived } = target;
+    expect(openapi).toBe('./openapi.json');
     const read = (await loadTarget(file)).target;
-    expect(read).toEqual({ ...derived, users: { user: users!.user, otherUser: { headers: expect.any(Function) } } });
+    expect(read).toEqual({ ...derived, users: { user: users!.user, otherUser: { headers: expect.any(Function) as unknown } } });
   });
 });

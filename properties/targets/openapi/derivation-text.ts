@@ -39,7 +39,8 @@ class Code {
 function literal(value: unknown, indent: string): string {
   if (value instanceof Code) return value.text;
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? 'undefined';
+  if (value === undefined) return 'undefined';
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     const items = value.map((v) => literal(v, inner));

@@ -7,7 +7,7 @@ import { type DerivedMembers, deriveTarget } from './derivation.js';
 import { readOpenApi } from './document.js';
 
 /** The description read as a target reads one an app serves. */
-const served = (document: unknown) => readOpenApi('/openapi.json', '/nowhere/apisim.config.ts', async () => JSON.stringify(document));
+const served = (document: unknown) => readOpenApi('/openapi.json', '/nowhere/apisim.config.ts', () => Promise.resolve(JSON.stringify(document)));
 const derived = async (document: unknown): Promise<DerivedMembers> => deriveTarget(await served(document)).members;
 
 const json = (schema: unknown) => ({ content: { 'application/json': { schema } } });
@@ -170,7 +170,7 @@ describe('readOpenApi', () => {
   });
 
   it('refuses what the app serves when it is not JSON', async () => {
-    await expect(readOpenApi('/openapi.json', '/x/apisim.config.ts', async () => 'openapi: 3.0.0')).rejects.toThrow(TargetError);
+    await expect(readOpenApi('/openapi.json', '/x/apisim.config.ts', () => Promise.resolve('openapi: 3.0.0'))).rejects.toThrow(TargetError);
   });
 
   it('reads a YAML file relative to the config, with its references to another file', async () => {
@@ -188,7 +188,7 @@ describe('readOpenApi', () => {
       '  /notes/{id}:',
       '    get: { parameters: [{ name: id, in: path, required: true, schema: { type: string } }], responses: { "200": { description: one } } }',
     ].join('\n'));
-    const document = await readOpenApi('./openapi.yaml', join(folder, 'apisim.config.ts'), async () => { throw new Error('not served'); });
+    const document = await readOpenApi('./openapi.yaml', join(folder, 'apisim.config.ts'), () => Promise.reject(new Error('not served')));
     expect(deriveTarget(document).members.writable).toEqual([{ name: 'notes', collection: '/notes', item: '/notes/{id}', body: { content: 'example' }, methods: ['GET'], by: 'anyone' }]);
   });
 });

@@ -119,7 +119,7 @@ function namesAnId(create: Operation): boolean {
 
 function objectProperties(schema: Schema): Record<string, unknown> {
   const parts = Array.isArray(schema.allOf) ? schema.allOf.map(record) : [];
-  return Object.assign({}, record(schema.properties), ...parts.map((p) => objectProperties(p)));
+  return parts.reduce<Record<string, unknown>>((all, part) => ({ ...all, ...objectProperties(part) }), { ...record(schema.properties) });
 }
 
 /** The collection's last word (`tasks`), lower-case; after its parent's (`projects-tasks`) when a kind already has it. */

@@ -24,13 +24,14 @@ export async function readOpenApi(openapi: string, configFile: string, served: S
   const where = isServedPath(openapi) ? `${openapi} (served by the app)` : openapi;
   let input: Parameters<typeof validate>[0];
   if (isServedPath(openapi)) {
-    const text = await served(openapi);
+    let parsed: unknown;
     try {
-      input = JSON.parse(text) as typeof input;
+      parsed = JSON.parse(await served(openapi));
     } catch {
       throw new TargetError(`openapi: ${where} is not JSON (an app-served description must be; a YAML one can be named as a file)`);
     }
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new TargetError(`openapi: ${where} is not a JSON object`);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TargetError(`openapi: ${where} is not a JSON object`);
+    input = parsed as typeof input;
   } else {
     input = isAbsolute(openapi) ? openapi : resolve(configFile, '..', openapi);
   }

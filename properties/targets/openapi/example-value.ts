@@ -11,7 +11,7 @@ export type Json = Exclude<RequestSpec['body'], undefined>;
  * value of that format. A schema that recurses stops at a depth, with what is required up to there.
  */
 export function exampleValue(schema: Schema, depth = 0): Json {
-  const given = schema.example ?? (Array.isArray(schema.examples) ? schema.examples[0] : undefined) ?? schema.default ?? schema.const ?? (Array.isArray(schema.enum) ? schema.enum[0] : undefined);
+  const given = schema.example ?? first(schema.examples) ?? schema.default ?? schema.const ?? first(schema.enum);
   if (given !== undefined) return given as Json;
   const allOf = Array.isArray(schema.allOf) ? schema.allOf.map(record) : [];
   if (allOf.length > 0) return mergedObjects(allOf.map((part) => exampleValue({ ...schema, allOf: undefined, ...part }, depth)));
@@ -40,6 +40,8 @@ export function exampleValue(schema: Schema, depth = 0): Json {
 /** Deep enough for any body a person writes, shallow enough to end a schema that contains itself. */
 const maxDepth = 6;
 
+const first = (list: unknown): unknown => (Array.isArray(list) ? (list as unknown[])[0] : undefined);
+
 /** The members of a body the client writes: the required ones, or all it may write when none is required. */
 export function writtenMembers(schema: Schema): string[] {
   const properties = record(schema.properties);
@@ -62,7 +64,10 @@ function mergedObjects(parts: readonly Json[]): Json {
 /** The type a schema names: OpenAPI 3.1 may name several (`["string", "null"]`), and the first not null is the one a client writes. */
 function typeOf(schema: Schema): string | undefined {
   if (typeof schema.type === 'string') return schema.type;
-  if (Array.isArray(schema.type)) return schema.type.find((t) => t !== 'null') ?? schema.type[0];
+  if (Array.isArray(schema.type)) {
+    const types = (schema.type as unknown[]).filter((t): t is string => typeof t === 'string');
+    return types.find((t) => t !== 'null') ?? types[0];
+  }
   if (schema.properties !== undefined) return 'object';
   if (schema.items !== undefined) return 'array';
   return undefined;
