@@ -157,6 +157,12 @@ describe('deriveTarget', () => {
     expect(members.public).toHaveLength(4);
   });
 
+  it('takes an empty requirement among others for a credential that is optional: public', async () => {
+    const optional = structuredClone(projects);
+    (optional.paths['/projects'].get as Record<string, unknown>).security = [{ bearer: [] }, {}];
+    expect((await derived(optional)).public).toEqual(['GET /health', 'GET /projects']);
+  });
+
   it('prefers the description\'s own example to a made-up body', async () => {
     const withExample = structuredClone(projects);
     withExample.paths['/projects'].post.requestBody = { content: { 'application/json': { schema: { type: 'object' }, example: { title: 'launch' } } } } as never;
