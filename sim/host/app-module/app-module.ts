@@ -2,10 +2,12 @@ import { stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { AppOutputLog } from '../../scenario/guest-origin.js';
 import type { AppModuleSpec } from '../../scenario/vocabulary.js';
 import type { AdaptedApp, AdapterOptions } from '../adapters/adapted-app.js';
 import { fetchOrigin } from '../adapters/fetch-origin.js';
 import { listenerOrigin, type RequestListener } from '../adapters/listener-origin.js';
+import { keepingOutput } from '../world/app-output.js';
 import type { GuestApp } from '../world/world-origin.js';
 import { AppModuleError, firstLine } from './app-module-error.js';
 import { appShape, type AppShape, whatAnAppIs } from './app-shape.js';
@@ -37,6 +39,8 @@ export interface AppModule {
   readonly factory: boolean;
   /** The module exports `restart(app)`, so a run on it may crash the app (docs/guest-world.md, "Crashes: the restart hook"). */
   readonly restarts: boolean;
+  /** What the module wrote while it was first imported, before any run, kept out of apisim's output as a run's is. */
+  readonly loadOutput: AppOutputLog;
   /** What `runGuestScenario` takes: `app` builds this run's, `state` is there when the module exports one. */
   readonly guest: GuestApp<ModuleOrigin>;
 }
@@ -64,7 +68,7 @@ export async function loadAppModule(origin: AppModuleSpec, scenarioFile: string,
   const found = await stat(path).then((s) => s.isFile(), () => false);
   if (!found) throw new AppModuleError(`the app module ${origin.module} was not found: no file at ${path}`);
   const where = `export "${origin.export}" of ${origin.module}`;
-  const loaded = await importModule(pathToFileURL(path).href, `importing ${origin.module} failed`);
+  const { value: loaded, output: loadOutput } = await keepingOutput(() => importModule(pathToFileURL(path).href, `importing ${origin.module} failed`));
   const exported = exportOf(loaded, origin);
   if (origin.options !== undefined && typeof exported !== 'function') {
     throw new AppModuleError(`${where} is ${valueText(exported)}, not a factory, so it cannot be given "options": export the function that builds the app from them (createApp(options))`);
@@ -112,6 +116,7 @@ export async function loadAppModule(origin: AppModuleSpec, scenarioFile: string,
     exportName: origin.export,
     factory: shape.kind === 'factory',
     restarts: hasRestart,
+    loadOutput,
     guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined },
   };
 }

@@ -1,8 +1,8 @@
 import { Console } from 'node:console';
-import { createRequire } from 'node:module';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { AppOutputLine, AppOutputLog, AppOutputStream } from '../../scenario/guest-origin.js';
 import type { VirtualTimeSource } from './virtual-clock.js';
-import type { Loans } from './loans.js';
+import { Loans } from './loans.js';
 
 const require = createRequire(import.meta.url);
 const fsModule = require('node:fs') as Record<string, unknown>;
@@ -141,4 +141,22 @@ function bytesOf(data: unknown, rest: readonly unknown[]): Buffer {
   const offset = Number(options?.offset ?? (typeof rest[0] === 'number' ? rest[0] : 0));
   const length = Number(options?.length ?? (typeof rest[1] === 'number' ? rest[1] : view.byteLength - offset));
   return view.subarray(offset, offset + length);
+}
+
+/**
+ * `work` (importing the app's module before any run, outside any world) with what the app writes meanwhile
+ * kept in a log of its own, as a run keeps it: a module that logs at its top level must not print into
+ * apisim's output either. Its lines are at time 0: no virtual clock runs yet.
+ */
+export async function keepingOutput<T>(work: () => Promise<T>): Promise<{ readonly value: T; readonly output: AppOutputLog }> {
+  const output = new AppOutput({ nowUs: 0 });
+  const loans = new Loans();
+  output.lendTo(loans);
+  syncBuiltinESMExports();
+  try {
+    return { value: await work(), output: output.log() };
+  } finally {
+    loans.giveBack();
+    syncBuiltinESMExports();
+  }
 }
