@@ -87,6 +87,13 @@ describe('npm run sim -- --file, with a module that is not an app', () => {
     });
   });
 
+  it('finds the factory of a CommonJS module whose exports Node cannot list from its text, in module.exports', async () => {
+    const commonJs = "module.exports = (() => ({ createApp() { return (req, res) => { res.end('from CommonJS'); }; } }))();";
+    const { code, stdout, stderr } = await runWith('built.cjs', commonJs, 'createApp', '--json', '--bodies');
+    expect([code, stderr]).toEqual([0, '']);
+    expect((JSON.parse(stdout) as { exchanges: { response: { body: string } }[] }).exchanges[0]!.response.body).toBe('from CommonJS');
+  });
+
   it('stops a run whose app begins real I/O while it answers: exit 1, one line, no stack trace', async () => {
     const { code, stderr } = await runWith('reads.ts', "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });");
     expect(code).toBe(1);

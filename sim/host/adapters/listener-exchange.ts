@@ -29,7 +29,7 @@ class GuestSocket extends EventEmitter {
 
   write(_data: unknown, encoding?: unknown, callback?: unknown): boolean {
     const done = typeof encoding === 'function' ? encoding : callback;
-    if (typeof done === 'function') process.nextTick(done as () => void);
+    if (typeof done === 'function') process.nextTick(done);
     return true;
   }
 
@@ -74,8 +74,6 @@ const bodyChunks = Symbol('apisim.bodyChunks');
 /** A response with the body the app has written so far. */
 type GuestResponse = ServerResponse & { [bodyChunks]: Buffer[]; _hasBody: boolean };
 
-const realWrite = ServerResponse.prototype.write;
-const realEnd = ServerResponse.prototype.end;
 
 /**
  * Keeps a chunk the app wrote, once Node's own `write` or `end` has taken it (and decided, with the status,
@@ -88,16 +86,16 @@ function keep(res: GuestResponse, chunk: unknown, encoding: unknown): void {
 
 // One pair for every response, rather than a closure each: a request allocates enough already.
 function guestWrite(this: GuestResponse, chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
-  const more = realWrite.call(this, chunk as never, encoding as never, callback as never);
+  const more = ServerResponse.prototype.write.call(this, chunk as never, encoding as never, callback as never);
   keep(this, chunk, encoding);
   return more;
 }
 
 function guestEnd(this: GuestResponse, chunk?: unknown, encoding?: unknown, callback?: unknown): ServerResponse {
   const ended = this.writableEnded;
-  const after = realEnd.call(this, chunk as never, encoding as never, callback as never);
+  ServerResponse.prototype.end.call(this, chunk as never, encoding as never, callback as never);
   if (!ended) keep(this, chunk, encoding);
-  return after;
+  return this;
 }
 
 /** What came of one exchange: the response ended, or it was destroyed first (with the error, if one was given). */
@@ -132,8 +130,8 @@ export function listenerExchange(sim: HttpRequest, settle: (outcome: ListenerOut
   req.httpVersionMajor = 1;
   req.httpVersionMinor = 1;
   const headers: Record<string, string> = { ...sim.headers };
-  headers.host ??= guestHost;
-  if (sim.body !== undefined) headers['content-length'] ??= String(Buffer.byteLength(sim.body));
+  if (!('host' in headers)) headers.host = guestHost;
+  if (sim.body !== undefined && !('content-length' in headers)) headers['content-length'] = String(Buffer.byteLength(sim.body));
   req.headers = headers;
   const rawHeaders: string[] = [];
   for (const name of Object.keys(headers)) rawHeaders.push(name, headers[name]!);

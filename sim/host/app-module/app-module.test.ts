@@ -39,12 +39,17 @@ const modules: Readonly<Record<string, string>> = {
   'factory-string.ts': `export default async () => 'not an app';`,
   'zero-arity-fetch.ts': `export default () => new Response('hi');`,
   'bad-state.ts': `export default { fetch: () => new Response('') };\nexport const state = { hits: 0 };`,
+  'with-options.ts': `
+    export function build(options: { greeting: string; builds?: number }) {
+      options.builds = (options.builds ?? 0) + 1;
+      return { fetch: () => Response.json(options) };
+    }`,
 };
 
 let dir: string;
 const scenarioFile = () => join(dir, 'scenario.json');
-const load = (module: string, more: { export?: string; kind?: 'factory' | 'fetch' | 'listener' } = {}, options = {}) =>
-  loadAppModule({ module: `./${module}`, export: more.export ?? 'default', ...(more.kind === undefined ? {} : { kind: more.kind }) }, scenarioFile(), options);
+const load = (module: string, more: { export?: string; kind?: 'factory' | 'fetch' | 'listener'; options?: { greeting: string } } = {}, options = {}) =>
+  loadAppModule({ module: `./${module}`, export: more.export ?? 'default', ...(more.kind === undefined ? {} : { kind: more.kind }), ...(more.options === undefined ? {} : { options: more.options }) }, scenarioFile(), options);
 const refusal = async (module: string, more: { export?: string } = {}): Promise<string> => {
   const error = await load(module, more).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppModuleError);
@@ -85,6 +90,15 @@ describe('an app named by a scenario file', { timeout: 20_000 }, () => {
     expect(notes).toEqual([
       'export "default" of ./instance.ts is an app, not a factory: each run imports ./instance.ts afresh to build a new one, but the modules it imports are loaded once and shared by the runs; a factory that builds all of the app\'s state is the sure way (docs/guest-world.md)',
     ]);
+  });
+
+  it('hands a factory its options, a fresh copy each run, so what one run changes in them the next never sees', async () => {
+    const given = { greeting: 'hi' };
+    const app = await load('with-options.ts', { export: 'build', options: given });
+    const bodies = [];
+    for (let i = 0; i < 2; i++) bodies.push(JSON.parse((await runGuestScenario('s', oneGet, { seed: 1, ...app.guest })).exchanges[0]!.response!.body!) as unknown);
+    expect(bodies).toEqual([{ greeting: 'hi', builds: 1 }, { greeting: 'hi', builds: 1 }]);
+    expect(given).toEqual({ greeting: 'hi' });
   });
 
   it('has no state to report when the module exports none', async () => {

@@ -66,7 +66,7 @@ export class AppOutput {
       loans.lend(target, 'write', (chunk: unknown, encoding?: unknown, callback?: unknown): boolean => {
         this.write(stream, textOf(chunk));
         const done = typeof encoding === 'function' ? encoding : callback;
-        if (typeof done === 'function') process.nextTick(done as () => void);
+        if (typeof done === 'function') process.nextTick(done);
         return true;
       });
     }

@@ -37,10 +37,11 @@ export default function build(options: OrdersOptions = {}) {
     return undefined;
   };
 
-  app.post<{ Body: { item?: unknown } }>('/orders', async (request, reply) => {
+  app.post<{ Body: { item?: unknown } | undefined }>('/orders', async (request, reply) => {
     const caller = callerOf(request);
     if (caller === undefined) return reply.code(401).send({ error: 'sign in' });
-    const order = { id: nextId++, user_id: caller, item: String(request.body?.item ?? 'kettle') };
+    const item = request.body?.item;
+    const order = { id: nextId++, user_id: caller, item: typeof item === 'string' ? item : 'kettle' };
     orders.set(order.id, order);
     return reply.code(201).send(order);
   });

@@ -13,7 +13,7 @@ export function build(opts: FastifyServerOptions = {}) {
     request.log.info({ id: note.id }, 'note created');
     return reply.code(201).send(note);
   });
-  app.get('/notes', async () => notes);
+  app.get('/notes', (_request, reply) => reply.send(notes));
   app.get<{ Params: { id: string } }>('/notes/:id', async (request, reply) => notes.find((n) => n.id === Number(request.params.id)) ?? reply.code(404).send({ error: 'no such note' }));
   return app;
 }

@@ -13,7 +13,7 @@ app.post<{ Body: { content: string } }>('/notes', async (request, reply) => {
   return reply.code(201).header('location', `/notes/${note.id}`).send(note);
 });
 
-app.get('/notes', async () => [...notes.values()]);
+app.get('/notes', (_request, reply) => reply.send([...notes.values()]));
 
 app.get<{ Params: { id: string } }>('/notes/:id', async (request, reply) => {
   const note = notes.get(Number(request.params.id));

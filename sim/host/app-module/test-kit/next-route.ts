@@ -4,7 +4,7 @@
  */
 const notes: { id: number; content: string }[] = [];
 
-export async function GET() {
+export function GET() {
   return Response.json(notes);
 }
 
