@@ -21,7 +21,7 @@ export type AppShape =
 export interface ServedApp {
   readonly kind: 'served';
   readonly app: object;
-  /** The framework, for messages: "a Fastify instance". */
+  /** The framework, for messages: `Fastify`, `Koa`. */
   readonly framework: string;
   readonly listener: () => Promise<RequestListener>;
 }
@@ -35,7 +35,9 @@ type AnyFunction = (...args: never[]) => unknown;
 
 /**
  * The rule that tells an app from a factory (docs/guest-world.md): an object with a `fetch` method is a fetch
- * app; a function with `handle` and `listen` methods is an Express app, a listener; any other function is told
+ * app (its `fetch` decides first: an itty-router answers any other member too); a Fastify instance or a Koa app
+ * serves through the listener it hands out (`servedApp`); a function with `handle` and `listen` methods is an
+ * Express app, a listener; any other function is told
  * by its number of declared parameters: 0 a factory, 1 a fetch function, 2 or more a listener. `kind` overrides
  * the count for a function whose parameters would mislead (`(request, env) => …`, `createApp(options?)`).
  *
