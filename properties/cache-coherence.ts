@@ -4,7 +4,7 @@ import type { Role } from './targets/target-session.js';
 import { couldNotRun, judgedRun, type Principle, type RunVerdict } from './principle.js';
 import { createdId } from './created-id.js';
 import { markedBody, marksIn } from './writable-marker.js';
-import { callerRoles, writerRoles } from './writable-roles.js';
+import { callerRoles, privateToWriter, writerRoles } from './writable-roles.js';
 import { itemPath, WriteMarks } from './writable-setup.js';
 import { signInOnLossyLine } from './lossy-line-sign-in.js';
 
@@ -37,7 +37,8 @@ interface Acknowledged {
  * write it reflects: an item read must show its last acknowledged mark and no earlier one (404 once it was
  * deleted), and a read of the collection must list every current mark and no superseded one. A write whose
  * answer never came may or may not have happened, so its item is not judged from then on; answers that
- * are neither 200 nor 404 (401, 403, 405) say nothing of the item and are not judged either.
+ * are neither 200 nor 404 (401, 403, 405) say nothing of the item and are not judged either. Items private
+ * to their writer (`privateToWriter`) are written and read by the first user alone.
  */
 export const cacheCoherence: Principle<CachePlan> = {
   name: 'cache-coherence',
@@ -48,8 +49,9 @@ export const cacheCoherence: Principle<CachePlan> = {
   plan(target) {
     return fc.constantFrom(...target.writable.map((_, i) => i)).chain((writable) => {
       const spec = target.writable[writable]!;
-      const writer = fc.constantFrom(...writerRoles(target, spec));
-      const reader = fc.constantFrom(...callerRoles(target));
+      const one: readonly Role[] | undefined = privateToWriter(target, spec) ? ['user'] : undefined;
+      const writer = fc.constantFrom(...(one ?? writerRoles(target, spec)));
+      const reader = fc.constantFrom(...(one ?? callerRoles(target)));
       const at = fc.nat({ max: 2 });
       const step = fc.oneof(
         { arbitrary: fc.record({ kind: fc.constant('get' as const), role: reader, at }), weight: 4 },

@@ -20,6 +20,8 @@ import { planRun } from '../../sim/host/run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
 import { checkTraceOut, traceOutFailed } from './trace-out-path.js';
 import { FreshProcessError, runCopyJson, runRecordVariable } from './fresh-processes.js';
+import { rejudge } from '../../properties/counterexample-file.js';
+import { counterexampleVerdictJson, counterexampleVerdictText, noLongerFails } from './counterexample-verdict.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
@@ -30,7 +32,9 @@ const usageFor = (cmd: string) => `Usage:
                                                  run one and print its timeline and summary
   ${cmd} --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism [--runs N]]
                                                  run your own scenario (format: docs/scenarios.md), on
-                                                 apisim's origin or on the app it names ("origin")
+                                                 apisim's origin or on the app it names ("origin");
+                                                 a principle's counterexample is judged again by it:
+                                                 exit code 1 while it still fails, 0 once it does not
   ${cmd} --schema                        print the scenario file format as JSON Schema
   ${cmd} graph --query '<document>'      run one GraphQL query; print its response, bytes and latency
                                                  (${cmd} graph --help for its options)
@@ -110,7 +114,10 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
 
   const deterministic = check === undefined || isDeterministic(check);
   const verdicts = judge(scenario.spec.expect, result);
-  const held = allHeld(verdicts);
+  // A principle's counterexample is judged again by the principle, on its app as it is now.
+  const of = scenario.spec.counterexampleOf;
+  const rejudged = of === undefined || file === undefined ? undefined : await rejudge(of, file);
+  const held = allHeld(verdicts) && (rejudged === undefined || noLongerFails(rejudged));
   const bodies = values.bodies === true;
   const output: AppOutputShown | undefined = isGuestRun(result) && plan.app !== undefined ? { load: plan.app.loadOutput, run: result.appOutput } : undefined;
   const showOutput = values['app-output'] === true && output !== undefined;
@@ -119,7 +126,12 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
     if (note !== undefined) console.error(`sim: ${note}`);
   }
   if (values.json === true) {
-    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts, ...(showOutput ? { appOutput: appOutputJson(output) } : {}) };
+    const summary = {
+      ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)),
+      expectations: verdicts,
+      ...(rejudged === undefined ? {} : { counterexample: counterexampleVerdictJson(rejudged) }),
+      ...(showOutput ? { appOutput: appOutputJson(output) } : {}),
+    };
     console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
     return deterministic && held ? 0 : 1;
   }
@@ -130,6 +142,7 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
   console.log(renderRun(scenario.name, seed, result, replay, verdicts, { bodies }));
   if (showOutput) console.log(`\n${renderAppOutput(output)}`);
   if (check !== undefined) console.log(determinismPassed(check));
+  if (rejudged !== undefined) console.log(`\n${counterexampleVerdictText(rejudged)}`);
   return held ? 0 : 1;
 }
 
