@@ -39,8 +39,9 @@ const streamOfFd = (fd: unknown): AppOutputStream | undefined => (fd === 1 ? 'st
  * app's `console.log` in a handler would break both. Lent, and given back with the rest of the world:
  * - `console`, a console of the log's own (so a test runner's console, which writes elsewhere, is replaced too);
  * - `process.stdout.write` and `process.stderr.write`, which Node's own console and direct writes go through;
- * - `fs.write` and `fs.writeSync` on descriptors 1 and 2, which a logger writes through below the streams
- *   (pino, and so Fastify's `logger: true`); any other descriptor goes to the real one.
+ * - `fs.write` and `fs.writeSync` on descriptors 1 and 2, which a logger may write through below the streams
+ *   (pino's own destination does, when the logger was made before the world was lent; made inside it, it
+ *   finds `process.stdout.write` replaced and writes there); any other descriptor goes to the real one.
  *
  * Each line is kept with the virtual time it began, and the stream; text after the last newline is a line
  * of its own at the end (`log`).
