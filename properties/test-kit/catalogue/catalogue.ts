@@ -149,10 +149,6 @@ export interface KnownFalseVerdict {
 
 export const knownFalseVerdicts: readonly KnownFalseVerdict[] = [
   {
-    config: `${kit}/koa-notes-flawed.config.ts`, principle: 'exactly-once', ways: ['property', 'sweep'], says: 'holds',
-    why: 'a crashed app\'s timers still fire: the write-behind flush the app scheduled before the crash writes the note after it, where a real crash loses it (a 5 s flush is caught); the simulator does not end the crashed app\'s timers',
-  },
-  {
     config: `${kit}/hono-tasks-stamped.config.ts`, principle: 'idempotent-methods', ways: ['property', 'sweep'], says: 'broken',
     why: 'the repeated PUT moves only `updatedAt`, a side effect RFC 9110 §9.2.2 lets an idempotent request have ("a server is free to … retain a revision control history"); the principle compares the whole answer, the conformance check the written member',
   },
