@@ -159,10 +159,10 @@ describe('a guest app in the virtual world', { timeout: 10_000 }, () => {
 
   describe('a crash ends the timers the crashed app set', () => {
     /** Rows in a store that outlives the app; a POST is answered at once and written 50 ms later, behind. */
-    const writeBehind = (store: { rows: string[] }): App => async (req) => {
-      if (req.method === 'GET') return jsonResponse(200, { rows: store.rows });
+    const writeBehind = (store: { rows: string[] }): App => (req) => {
+      if (req.method === 'GET') return Promise.resolve(jsonResponse(200, { rows: store.rows }));
       setTimeout(() => store.rows.push(req.body ?? ''), 50);
-      return jsonResponse(201, {});
+      return Promise.resolve(jsonResponse(201, {}));
     };
     // The first POST's answer leaves, then the process dies, 50 ms before its write; the second POST, after the restart, is written.
     const postCrashPost: ScenarioInput = {
