@@ -33,12 +33,12 @@ export class OriginLife<P extends OriginProcess> {
   /** Crashes at a virtual time, in the order the run gave them, for the node to schedule. */
   readonly timedCrashes: readonly TimedCrash[];
   readonly #restart: (() => P | Promise<P>) | undefined;
-  readonly #crashed: (() => void) | undefined;
+  readonly #crashed: () => void;
 
   constructor(process: P, restarts: OriginRestarts<P> | undefined) {
     this.#process = process;
     this.#restart = restarts === undefined ? undefined : () => restarts.restart();
-    this.#crashed = restarts?.crashed === undefined ? undefined : () => restarts.crashed?.();
+    this.#crashed = () => restarts?.crashed?.();
     const timed: TimedCrash[] = [];
     for (const crash of restarts?.crashes ?? []) {
       checkCrash(crash);
@@ -79,7 +79,7 @@ export class OriginLife<P extends OriginProcess> {
     this.#current++;
     this.#down = true;
     this.#process.halt?.();
-    this.#crashed?.();
+    this.#crashed();
     return true;
   }
 
