@@ -2,13 +2,13 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { open, type Database, type RootDatabase, type RootDatabaseOptionsWithPath } from 'lmdb';
-
-/** How the tables open their LMDB environment: lmdb-js's `open`, unless a test makes its disk refuse. */
-export type OpenLmdb = (options: RootDatabaseOptionsWithPath) => RootDatabase;
 import type { Counter, Durability, TableKey, Tables } from '../../src/storage/tables.js';
 import { ChangeSet, type ChangedTable } from './change-set.js';
 import { claimDataFolder, checkDataFile, DataFolderRefused } from './data-folder.js';
 import { JournaledMap } from './journaled-map.js';
+
+/** How the tables open their LMDB environment: lmdb-js's `open`, unless a test makes its disk refuse. */
+export type OpenLmdb = (options: RootDatabaseOptionsWithPath) => RootDatabase;
 
 /**
  * The disk refused a commit (full, or failing): nothing of the change set is kept, on disk or in memory, and
