@@ -3,7 +3,7 @@ import type { Json } from './targets/openapi/example-value.js';
 import { exampleValue } from './targets/openapi/example-value.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
 import { schemaProblems } from './targets/openapi/schema-check.js';
-import { type DescribedOperation, describedOperations, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
+import { type DescribedOperation, describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /** One operation sent once: by its place in the description, with the body drawn for it when it takes one. */
@@ -34,8 +34,7 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
     const operations = describedOperations(origin.derivation);
     if (operations.length === 0) return fc.constant({ probes: [] });
     const probes = operations.map(({ operation }, i) => (operation.body === undefined ? fc.constant<OperationProbe>({ operation: i }) : schemaArbitrary(operation.body.schema).map((body): OperationProbe => ({ operation: i, body }))));
-    // Every operation's probe is drawn, and a run sends a subset of them: a failure shrinks to the one that fails.
-    return fc.tuple(fc.tuple(...probes), fc.subarray(operations.map((_, i) => i), { minLength: 1 })).map(([drawn, chosen]) => ({ probes: chosen.map((i) => drawn[i]!) }));
+    return everyProbe(probes).map((sent) => ({ probes: sent }));
   },
 
   settings: () => ({}),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { Exchange } from '../sim/exchange.js';
 import type { Derivation, DerivedOperation } from './targets/openapi/derivation.js';
 import type { Operation } from './targets/openapi/operations.js';
@@ -52,3 +53,25 @@ export function exchangeProblems(operation: Operation, exchange: Exchange): { re
 
 /** How a request of a run names itself in a verdict: `user PUT /labels/3`. */
 export const sentAs = (role: Role, method: string, path: string): string => `${role} ${method} ${path}`;
+
+/**
+ * Whether a probe is sent: always, as drawn, so that every run, the first of a sweep's seeds included,
+ * probes every operation; and not, when shrinking, so that a failure shrinks to the probes that fail.
+ */
+class SentFlag extends fc.Arbitrary<boolean> {
+  generate(): fc.Value<boolean> {
+    return new fc.Value(true, undefined);
+  }
+  canShrinkWithoutContext(value: unknown): value is boolean {
+    return typeof value === 'boolean';
+  }
+  shrink(value: boolean): fc.Stream<fc.Value<boolean>> {
+    return value ? fc.Stream.of(new fc.Value(false, undefined)) : fc.Stream.nil();
+  }
+}
+
+/** Every probe, sent in every run; shrinking leaves out those a failure does not need. */
+export function everyProbe<Probe>(probes: readonly fc.Arbitrary<Probe>[]): fc.Arbitrary<Probe[]> {
+  const sent = new SentFlag();
+  return fc.tuple(...probes.map((probe) => fc.tuple(sent, probe))).map((drawn) => drawn.flatMap(([kept, probe]) => (kept ? [probe] : [])));
+}

@@ -4,7 +4,7 @@ import type { Operation } from './targets/openapi/operations.js';
 import { isSuccess, record } from './targets/openapi/operations.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
 import { schemaProblems } from './targets/openapi/schema-check.js';
-import { describedOperations, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
+import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /**
@@ -42,13 +42,15 @@ export const invalidInputRefused: Principle<InvalidPlan> = {
   plan(_target, origin) {
     const withBodies = describedOperations(origin.derivation).flatMap(({ operation }, i) => (operation.body === undefined ? [] : [{ operation, i }]));
     if (withBodies.length === 0) return fc.constant({ probes: [] });
-    const breach: fc.Arbitrary<Breach> = fc.oneof(
+    // Each operation is sent every breach in every run.
+    const breaches: readonly fc.Arbitrary<Breach>[] = [
       fc.constant({ kind: 'not-json' as const }),
-      fc.record({ kind: fc.constantFrom('wrong-type' as const, 'missing' as const), member: fc.nat({ max: 15 }) }),
+      fc.record({ kind: fc.constant('wrong-type' as const), member: fc.nat({ max: 15 }) }),
+      fc.record({ kind: fc.constant('missing' as const), member: fc.nat({ max: 15 }) }),
       fc.constant({ kind: 'undeclared' as const }),
-    );
-    const probes = withBodies.map(({ operation, i }) => fc.record({ operation: fc.constant(i), body: schemaArbitrary(operation.body!.schema), breach }));
-    return fc.tuple(fc.tuple(...probes), fc.subarray(withBodies.map((_, k) => k), { minLength: 1 })).map(([drawn, chosen]) => ({ probes: chosen.map((k) => drawn[k]!) }));
+    ];
+    const probes = withBodies.flatMap(({ operation, i }) => breaches.map((breach) => fc.record({ operation: fc.constant(i), body: schemaArbitrary(operation.body!.schema), breach })));
+    return everyProbe(probes).map((sent) => ({ probes: sent }));
   },
 
   settings: () => ({}),
