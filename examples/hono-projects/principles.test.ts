@@ -5,8 +5,9 @@ import correct from './apisim.config.js';
 import flawed from './apisim-flawed.config.js';
 
 // Every principle apisim knows, one test each, against the correct app, on what its OpenAPI document
-// declares, the schema principles among them: the graph principles are skipped with the reason.
-principles(new URL('./apisim.config.ts', import.meta.url));
+// declares, the schema principles among them: the graph principles are skipped with the reason. Then the
+// coverage matrix, which fails unless every operation of the document was sent by some principle.
+principles(new URL('./apisim.config.ts', import.meta.url), { coverage: { require: 100 } });
 
 describe('the projects app, described by its users and its OpenAPI document alone', () => {
   it('writes nothing of what the users own or write by hand', () => {
