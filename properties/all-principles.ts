@@ -1,3 +1,4 @@
+import { answersKeepToSchema } from './answers-keep-to-schema.js';
 import { authenticationFirst } from './authentication-first.js';
 import { cacheCoherence } from './cache-coherence.js';
 import { exactlyOnce } from './exactly-once.js';
@@ -6,13 +7,14 @@ import { graphPersistedEqualsPosted } from './graph-persisted-equals-posted.js';
 import { graphRejectedBeforeExecution } from './graph-rejected-before-execution.js';
 import { idempotentMethods } from './idempotent-methods.js';
 import { idempotentResend } from './idempotent-resend.js';
+import { invalidInputRefused } from './invalid-input-refused.js';
 import { ownerIsolation } from './owner-isolation.js';
 import type { Principle } from './principle.js';
 import { safeMethods } from './safe-methods.js';
 
 /**
  * Every principle, in the order the vitest helper registers them: the gates first, then the methods and the
- * writes, the cache, and the graph. A principle joins by being listed here; each says for itself on which
+ * writes, the cache, the answers held to the OpenAPI description, and the graph. A principle joins by being listed here; each says for itself on which
  * targets it cannot be checked. A file of its own, below the runner, so that the runner can tell apisim's
  * principles (a counterexample file re-judges by name) from a user's own.
  */
@@ -24,6 +26,8 @@ export const allPrinciples: readonly Principle<unknown>[] = [
   idempotentResend,
   exactlyOnce,
   cacheCoherence,
+  answersKeepToSchema,
+  invalidInputRefused,
   graphFieldExact,
   graphPersistedEqualsPosted,
   graphRejectedBeforeExecution,

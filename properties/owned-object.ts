@@ -43,5 +43,5 @@ export const absentObjectPath = (template: string, missing: string): string => t
 const parentOf = (target: Target, owned: OwnedSpec): OwnedSpec => target.owned.find((o) => o.name === owned.within?.owned)!;
 
 /** A path with the ids of `scope` in the places its names hold. */
-const filled = (template: string, scope: Readonly<Record<string, string>>): string =>
+export const filled = (template: string, scope: Readonly<Record<string, string>>): string =>
   template.replace(/\{([^}]+)\}/g, (slot, name: string) => (Object.hasOwn(scope, name) ? encodeURIComponent(scope[name]!) : slot));

@@ -1,12 +1,15 @@
 import type fc from 'fast-check';
 import type { RunSettingsInput } from '../sim/scenario/spec.js';
+import type { Derivation } from './targets/openapi/derivation.js';
 import type { Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 
-/** What the target's origin lets a run do to it besides send requests (`PreparedTarget`). */
+/** What a plan may know of a prepared target besides its description (`PreparedTarget`). */
 export interface OriginAbilities {
   /** It can be crashed and restarted on the storage it kept: apisim's own origin, an app that exports `restart`. */
   readonly restarts: boolean;
+  /** What its OpenAPI description declares (`openapi`), schemas included: the schema principles draw their requests from it. */
+  readonly derivation?: Derivation | undefined;
 }
 
 /**

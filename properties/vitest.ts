@@ -5,6 +5,7 @@ import { afterAll, describe, it } from 'vitest';
 import { loadTarget } from './targets/load-target.js';
 import { PreparedTarget } from './targets/target-session.js';
 import { allPrinciples } from './index.js';
+import { CoverageTally, coveredPercent, coverageText, onRunWith, uncovered } from './coverage.js';
 import type { Principle } from './principle.js';
 import { principlesHtml, type ReportedPrinciple } from './principles-html.js';
 import { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type RunnerOptions } from './runner.js';
@@ -21,6 +22,12 @@ export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
    * run: the verdicts, and each broken principle's shrunk run as a sequence diagram.
    */
   readonly html?: string;
+  /**
+   * Also register a last test, `coverage`, that prints which operations of the target's OpenAPI description
+   * each principle's runs sent a request to (`coverage.ts`); with `require` (a percent), it fails when fewer
+   * operations than that were sent by any principle, naming the others.
+   */
+  readonly coverage?: true | { readonly require: number };
 }
 
 /**
@@ -42,6 +49,7 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
   // What ran, by principle: a test filtered out (`-t`) has no row.
   const reported = new Map<string, ReportedPrinciple>();
   let testFile = '';
+  let tally: CoverageTally | undefined;
   describe(`principles of ${relative(process.cwd(), file)}`, () => {
     for (const principle of chosen) {
       it(principle.name, { timeout: options.timeout ?? 60_000 }, async (ctx) => {
@@ -49,13 +57,14 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
         try {
           prepared ??= loadTarget(file).then((loaded) => PreparedTarget.prepare(loaded));
           const ready = await prepared;
+          if (ready.derivation !== undefined) tally ??= new CoverageTally(ready.derivation.operations);
           const why = principle.notApplicable(ready.target);
           if (why !== undefined) {
             reported.set(principle.name, { principle: principle.name, notApplicable: why });
             ctx.skip(`not applicable: ${why}`);
           }
           try {
-            const result = await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+            const result = await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'`, ...onRunWith(tally?.hearing(principle.name), options.onRun) });
             reported.set(principle.name, { principle: principle.name, result });
           } catch (error) {
             if (error instanceof PrincipleBroken || error instanceof PrincipleNotChecked) reported.set(principle.name, { principle: principle.name, result: error.result });
@@ -68,6 +77,17 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
         }
       });
     }
+    const coverage = options.coverage;
+    if (coverage !== undefined) {
+      it('coverage', async (ctx) => {
+        const ready = await (prepared ??= loadTarget(file).then((loaded) => PreparedTarget.prepare(loaded)));
+        if (ready.derivation === undefined || tally === undefined) return ctx.skip('not applicable: the target names no OpenAPI description (openapi)');
+        const matrix = tally.matrix();
+        console.log(coverageText(matrix));
+        const required = coverage === true ? 0 : coverage.require;
+        if (coveredPercent(matrix) < required) throw new Error(`${coveredPercent(matrix)}% of the operations were exercised, below the ${required}% required; by no principle: ${uncovered(matrix).join(', ')}`);
+      });
+    }
     const html = options.html;
     if (html !== undefined) {
       afterAll(() => {
@@ -78,3 +98,4 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
     }
   });
 }
+

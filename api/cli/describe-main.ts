@@ -5,24 +5,36 @@ import { UserError } from '../../sim/user-error.js';
 import { loadTarget } from '../../properties/targets/load-target.js';
 import { derivationTable, targetCode } from '../../properties/targets/openapi/derivation-text.js';
 import { PreparedTarget } from '../../properties/targets/target-session.js';
+import { checkTargetCoverage } from '../../properties/check-target.js';
+import { defaultCounterexampleFolder } from '../../properties/counterexample-file.js';
+import { coveredPercent, coverageText, uncovered } from '../../properties/coverage.js';
 
 const usageFor = (cmd: string) => `Usage:
-  ${cmd} --config apisim.config.ts [--json]
+  ${cmd} --config apisim.config.ts [--json] [--coverage] [--require-coverage PERCENT]
 
 Reads the OpenAPI description the target names (openapi: a path the app serves, or a file) and prints what
 apisim derived from it: every operation with its credential, its resource and what it became (owned,
 writable, public), then the whole target as defineTarget code, what the config writes laid over it, for
 you to commit and edit (docs/openapi.md).
 
+With --coverage, it then runs every principle that applies (APISIM_RUNS runs each) and prints which
+operations each one's runs sent a request to: an operation a row, a principle a column, each cell pass,
+FAIL, unrun or - (not sent). --require-coverage exits 1 when fewer than PERCENT of the operations were
+sent by any principle, naming those that were not.
+
 Options:
-  --config FILE   the target description (apisim.config.ts)
-  --json          the operations and the target as one JSON document
-  -h, --help      this text`;
+  --config FILE               the target description (apisim.config.ts)
+  --json                      the operations and the target (and the coverage) as one JSON document
+  --coverage                  run the principles and print the operation × principle matrix
+  --require-coverage PERCENT  as --coverage, and exit 1 below PERCENT of the operations exercised
+  -h, --help                  this text`;
 
 async function main(argv: readonly string[], cmd: string): Promise<number> {
   const { values } = parseCommandLine(argv, {
     config: { type: 'string', example: 'apisim.config.ts' },
     json: { type: 'boolean' },
+    coverage: { type: 'boolean' },
+    'require-coverage': { type: 'number', range: [0, 100], example: '100', unit: 'percent' },
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help === true) {
@@ -33,12 +45,13 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const prepared = await PreparedTarget.prepare(await loadTarget(values.config));
   const { derivation } = prepared;
   if (derivation === undefined) throw new UserError(`${values.config} names no OpenAPI description: add openapi: "/openapi.json" (a path the app serves) or "./openapi.yaml" (a file)`);
-  if (values.json === true) {
-    console.log(JSON.stringify({ operations: derivation.operations, target: prepared.target }, null, 2));
-    return 0;
-  }
-  console.log(`${derivationTable(derivation)}\n\n${targetCode(prepared.target, relative(process.cwd(), prepared.file) || prepared.file)}`);
-  return 0;
+  const required = values['require-coverage'];
+  const coverage = values.coverage === true || required !== undefined ? (await checkTargetCoverage(prepared, { folder: defaultCounterexampleFolder })).coverage : undefined;
+  if (values.json === true) console.log(JSON.stringify({ operations: derivation.operations, target: prepared.target, ...(coverage === undefined ? {} : { coverage }) }, null, 2));
+  else console.log(`${derivationTable(derivation)}\n\n${targetCode(prepared.target, relative(process.cwd(), prepared.file) || prepared.file)}${coverage === undefined ? '' : `\n\n${coverageText(coverage)}`}`);
+  if (coverage === undefined || required === undefined || coveredPercent(coverage) >= required) return 0;
+  console.error(`describe: ${coveredPercent(coverage)}% of the operations were exercised, below the ${required}% required; by no principle: ${uncovered(coverage).join(', ')}`);
+  return 1;
 }
 
 /** `npx apisim describe`: resolves to its exit code, 2 for a command line or a target that cannot be read. */

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 
 /**
  * A projects service on Hono with @hono/zod-openapi, written as its docs write one: every route declared
@@ -18,9 +19,21 @@ export interface ProjectsOptions {
    * API1:2023, broken object-level authorization, on the nested resource).
    */
   readonly taskOwnerCheck: boolean;
+  /**
+   * Whether `PUT /labels/{labelId}` reads its body through the route's schema. Without it (`flawed`), the route
+   * is documented but handled by hand, and a body that is not JSON or lacks `name` throws: a 500.
+   */
+  readonly labelBodyChecked: boolean;
+  /**
+   * Whether `GET /projects/{projectId}` answers the project as its schema shows one. Without it (`flawed`), it
+   * answers the stored record, with the project's invite code, a member the schema does not declare (OWASP
+   * API3:2023, excessive data exposure).
+   */
+  readonly projectViewOnly: boolean;
 }
 
-interface Project { id: string; owner: string; name: string }
+/** `inviteCode` is the service's own: who holds it may join the project, so no answer shows it. */
+interface Project { id: string; owner: string; name: string; inviteCode: string }
 interface Task { id: string; projectId: string; title: string; done: boolean }
 interface Label { id: string; owner: string; name: string }
 
@@ -69,18 +82,25 @@ const routes = {
 };
 
 /** The correct form: every object is its owner's alone, a task through its project. */
-export default function createApp(options: ProjectsOptions = { taskOwnerCheck: true }): OpenAPIHono<Env> {
+const correct: ProjectsOptions = { taskOwnerCheck: true, labelBodyChecked: true, projectViewOnly: true };
+
+/** A project as its schema shows one: the invite code stays in the service. */
+const projectView = ({ id, owner, name }: Project) => ({ id, owner, name });
+
+export default function createApp(options: ProjectsOptions = correct): OpenAPIHono<Env> {
   const projects = new Map<string, Project>();
   const tasks = new Map<string, Task>();
   const labels = new Map<string, Label>();
   /** The answer each (user, key) had, and the body it was for: a re-send is answered the same. */
-  const answered = new Map<string, { readonly body: string; readonly made: Project | Label }>();
+  const answered = new Map<string, { readonly body: string; readonly made: ReturnType<typeof projectView> | Label }>();
   let lastId = 0;
   const freshId = () => String(++lastId);
 
   // A body the schema refuses is a 400 in the service's own words, not the validator's.
   const app = new OpenAPIHono<Env>({ defaultHook: (result, c) => (result.success ? undefined : c.json({ error: 'the request does not match its schema' }, 400)) });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  // Hono's own refusals (a body that is not JSON) and anything thrown answer in the documented Problem shape.
+  app.onError((error, c) => (error instanceof HTTPException ? c.json({ error: error.message }, error.status) : c.json({ error: 'the service failed' }, 500)));
 
   // Gate 1 before anything else, so that a caller without a credential learns nothing of which ids exist.
   app.use('*', async (c, next) => {
@@ -116,39 +136,42 @@ export default function createApp(options: ProjectsOptions = { taskOwnerCheck: t
     if (earlier === undefined) return undefined;
     return earlier.body === JSON.stringify(body) ? { made: earlier.made } : { reused: true as const };
   };
-  const remember = (c: Context<Env>, key: string | undefined, body: unknown, object: Project | Label) => {
+  const remember = (c: Context<Env>, key: string | undefined, body: unknown, object: ReturnType<typeof projectView> | Label) => {
     if (key !== undefined) answered.set(`${c.get('user')} ${key}`, { body: JSON.stringify(body), made: object });
   };
 
   app.openapi(routes.health, (c) => c.json({ ok: true }, 200));
 
-  app.openapi(routes.listProjects, (c) => c.json([...projects.values()].filter((p) => p.owner === c.get('user')), 200));
+  app.openapi(routes.listProjects, (c) => c.json([...projects.values()].filter((p) => p.owner === c.get('user')).map(projectView), 200));
   app.openapi(routes.createProject, (c) => {
     const input = c.req.valid('json');
     const key = c.req.valid('header')['idempotency-key'];
     const earlier = replayed(c, key, input);
     if (earlier !== undefined) return 'reused' in earlier ? c.json({ error: 'Idempotency-Key reused with another body' }, 422) : c.json(earlier.made, 201);
-    const project: Project = { id: freshId(), owner: c.get('user'), name: input.name };
+    const id = freshId();
+    const project: Project = { id, owner: c.get('user'), name: input.name, inviteCode: `invite-${id}` };
     projects.set(project.id, project);
-    remember(c, key, input, project);
+    remember(c, key, input, projectView(project));
     c.header('Location', `/projects/${project.id}`);
-    return c.json(project, 201);
+    return c.json(projectView(project), 201);
   });
   app.openapi(routes.getProject, (c) => {
     const project = ownProject(c, c.req.valid('param').projectId);
-    return project === undefined ? noSuch(c) : c.json(project, 200);
+    if (project === undefined) return noSuch(c);
+    // The flawed form answers the record as stored.
+    return c.json(options.projectViewOnly ? projectView(project) : project, 200);
   });
   app.openapi(routes.putProject, (c) => {
     const project = ownProject(c, c.req.valid('param').projectId);
     if (project === undefined) return noSuch(c);
     project.name = c.req.valid('json').name;
-    return c.json(project, 200);
+    return c.json(projectView(project), 200);
   });
   app.openapi(routes.patchProject, (c) => {
     const project = ownProject(c, c.req.valid('param').projectId);
     if (project === undefined) return noSuch(c);
     Object.assign(project, c.req.valid('json'));
-    return c.json(project, 200);
+    return c.json(projectView(project), 200);
   });
   app.openapi(routes.deleteProject, (c) => {
     const project = ownProject(c, c.req.valid('param').projectId);
@@ -215,12 +238,24 @@ export default function createApp(options: ProjectsOptions = { taskOwnerCheck: t
     const label = ownLabel(c, c.req.valid('param').labelId);
     return label === undefined ? noSuch(c) : c.json(label, 200);
   });
-  app.openapi(routes.putLabel, (c) => {
-    const label = ownLabel(c, c.req.valid('param').labelId);
-    if (label === undefined) return noSuch(c);
-    label.name = c.req.valid('json').name;
-    return c.json(label, 200);
-  });
+  if (options.labelBodyChecked) {
+    app.openapi(routes.putLabel, (c) => {
+      const label = ownLabel(c, c.req.valid('param').labelId);
+      if (label === undefined) return noSuch(c);
+      label.name = c.req.valid('json').name;
+      return c.json(label, 200);
+    });
+  } else {
+    // Documented as the others are, handled by hand: the body is trusted to be what the schema says.
+    app.openAPIRegistry.registerPath(routes.putLabel);
+    app.put('/labels/:labelId', async (c) => {
+      const label = ownLabel(c, c.req.param('labelId'));
+      if (label === undefined) return noSuch(c);
+      const { name } = await c.req.json<{ name: string }>();
+      label.name = name.slice(0, 200);
+      return c.json(label, 200);
+    });
+  }
   app.openapi(routes.deleteLabel, (c) => {
     const label = ownLabel(c, c.req.valid('param').labelId);
     if (label === undefined) return noSuch(c);
@@ -237,5 +272,9 @@ export default function createApp(options: ProjectsOptions = { taskOwnerCheck: t
   return app;
 }
 
-/** The classic flaw on the nested resource: a task's routes check that its project exists, not whose it is. */
-export const flawed = (): OpenAPIHono<Env> => createApp({ taskOwnerCheck: false });
+/**
+ * Three flaws in three operations, none of them written into the description: a task's routes check that its
+ * project exists, not whose it is (a BOLA on the nested resource); `PUT /labels/{labelId}` answers 500 to a
+ * body without `name`; `GET /projects/{projectId}` answers a member its schema does not have.
+ */
+export const flawed = (): OpenAPIHono<Env> => createApp({ taskOwnerCheck: false, labelBodyChecked: false, projectViewOnly: false });

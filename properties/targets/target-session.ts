@@ -17,7 +17,8 @@ import type { LoadedTarget } from './load-target.js';
 import type { Derivation } from './openapi/derivation.js';
 import { describedTarget } from './openapi/described-target.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
-import type { Target, UserHeaders, UserSpec } from './target.js';
+import { graphSchema, introspectedQueries } from './graph-introspection.js';
+import type { GraphTargetSpec, Target, UserHeaders, UserSpec } from './target.js';
 import { userLabel } from './user-label.js';
 
 /**
@@ -69,9 +70,26 @@ export class PreparedTarget {
     const { app } = loaded.target;
     const guest = 'apisim' in app ? undefined : worldOrigin((await loadAppModule(app, loaded.file)).guest);
     const written = new PreparedTarget(loaded, guest);
-    if (loaded.target.openapi === undefined) return written;
-    const { target, derivation } = await describedTarget(loaded, (path) => written.#served(path));
-    return new PreparedTarget({ target, file: loaded.file }, guest, derivation);
+    const described = loaded.target.openapi === undefined ? { target: loaded.target, derivation: undefined } : await describedTarget(loaded, (path) => written.#served(path));
+    const graph = described.target.graph;
+    if (graph?.introspect === undefined) return described.derivation === undefined ? written : new PreparedTarget({ target: described.target, file: loaded.file }, guest, described.derivation);
+    const schema = await graphSchema(graph.introspect, loaded.file, (query) => written.#asked(graph, query));
+    // What is written wins, type by type, as an owned kind of the same name does over a derived one.
+    const target = { ...described.target, graph: { ...graph, queries: { ...introspectedQueries(schema), ...graph.queries } } };
+    return new PreparedTarget({ target, file: loaded.file }, guest, described.derivation);
+  }
+
+  /** The body of the graph's answer to `query`, POSTed as the graph principles ask (the user, when there are users), on a line that loses nothing. */
+  async #asked(graph: GraphTargetSpec, query: string): Promise<string> {
+    const run = await this.open({ seed: 1 });
+    try {
+      const role = this.target.users === undefined ? 'anonymous' : 'user';
+      const response = (await run.send(role, { method: 'POST', path: graph.path, headers: { ...graph.headers, 'content-type': 'application/json' }, body: { query } })).response;
+      if (response === undefined) throw new TargetError(`graph.introspect: POST ${graph.path} with the introspection query was not answered`);
+      return response.body ?? '';
+    } finally {
+      run.close();
+    }
   }
 
   /** The body of what the app serves at `path` to a caller with no credential, on a line that loses nothing. */

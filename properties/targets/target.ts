@@ -101,8 +101,10 @@ const writableSpec = z.strictObject({
 
 const graphSpec = z.strictObject({
   path: resourcePath.default('/graphql'),
-  queries: z.record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be a GraphQL type name'), z.string().min(1))
-    .describe('A query per type, e.g. { Author: "{ author(id: 1) { name books { title } } }" }: each must be answered in exactly its shape.'),
+  queries: z.record(z.string().regex(/^[_A-Za-z][_0-9A-Za-z]*$/, 'must be a GraphQL type name'), z.string().min(1)).default({})
+    .describe('A query per type, e.g. { Author: "{ author(id: 1) { name books { title } } }" }: each must be answered in exactly its shape. With introspect, these overlay the derived ones.'),
+  introspect: z.union([z.literal(true), z.string().min(1)]).optional()
+    .describe('Derive a query per type from the schema: true asks the endpoint (the introspection query), "./schema.graphql" reads an SDL file relative to this one (docs/openapi.md).'),
   maxDepth: z.number().int().min(1).optional().describe('The depth limit the service claims: a deeper query is refused before any resolver runs.'),
   maxCost: z.number().int().min(1).optional(),
   persisted: z.enum(['apq', 'off']).default('off').describe('"apq": Apollo\'s automatic persisted queries on GET.'),

@@ -1,7 +1,7 @@
 import type { OwnedSpec, Target, WritableSpec } from '../target.js';
 import type { OpenApiDocument } from './document.js';
 import { exampleValue, type Json } from './example-value.js';
-import { type Operation, operationsOf, record, type Schema } from './operations.js';
+import { isSuccess, type Operation, operationsOf, record, type Schema } from './operations.js';
 
 /** The members of a target a description declares (`deriveTarget`), before what is written by hand overlays them. */
 export interface DerivedMembers {
@@ -19,6 +19,8 @@ export interface DerivedOperation {
   readonly secured: boolean;
   /** The resource's name, when the operation is one of a resource's. */
   readonly resource: string | undefined;
+  /** Which of the resource's operations it is: the POST that makes one, the GET of the collection, or one on an item. */
+  readonly part: 'create' | 'list' | 'item' | undefined;
   /** What it became, or why it became nothing, in words. */
   readonly role: string;
 }
@@ -26,6 +28,8 @@ export interface DerivedOperation {
 export interface Derivation {
   readonly members: DerivedMembers;
   readonly operations: readonly DerivedOperation[];
+  /** The same operations as the description writes them, schemas included, in the same order: what the schema principles send and judge. */
+  readonly described: readonly Operation[];
 }
 
 /**
@@ -75,6 +79,7 @@ export function deriveTarget(document: OpenApiDocument): Derivation {
       idempotencyKey: keyed === undefined ? undefined : { header: keyed.name, style: 'bare' },
     },
     operations: operations.map((o) => described(o, resources, owned, writable)),
+    described: operations,
   };
 }
 
@@ -114,7 +119,7 @@ const shape = (path: string): string => path.replace(/\{[^}]+\}/g, '{}');
 
 /** Whether a create's success answer names what it made: its body's `id`, or a `Location` header. */
 function namesAnId(create: Operation): boolean {
-  return create.successes.some((s) => s.location || (s.schema !== undefined && 'id' in objectProperties(s.schema)));
+  return create.answers.filter(isSuccess).some((s) => s.location || (s.schema !== undefined && 'id' in objectProperties(s.schema)));
 }
 
 function objectProperties(schema: Schema): Record<string, unknown> {
@@ -191,10 +196,10 @@ function stringMember(body: Json | undefined): boolean {
 
 function described(operation: Operation, resources: readonly Resource[], owned: readonly OwnedSpec[], writable: readonly WritableSpec[]): DerivedOperation {
   const resource = resources.find((r) => operation.path === r.collection || operation.path === r.item);
-  const base = { method: operation.method, path: operation.path, operationId: operation.operationId, secured: operation.secured, resource: resource?.name };
+  const part: DerivedOperation['part'] = resource === undefined ? undefined : operation === resource.create ? 'create' : operation.path === resource.collection ? 'list' : 'item';
+  const base = { method: operation.method, path: operation.path, operationId: operation.operationId, secured: operation.secured, resource: resource?.name, part };
   if (resource === undefined) return { ...base, role: operation.secured ? 'probed by no principle: no resource' : 'public' };
   const kinds = [owned.some((o) => o.name === resource.name) ? 'owned' : undefined, writable.some((w) => w.name === resource.name) ? 'writable' : undefined].filter((k) => k !== undefined);
-  const part = operation === resource.create ? 'create' : operation.path === resource.collection ? 'list' : 'item';
   const nested = resource.parent === undefined ? '' : `, in ${resource.parent.name}`;
   const judged = kinds.length === 0 ? 'neither owned nor writable' : kinds.join(' and ');
   return { ...base, role: `${part} (${judged}${nested})${operation.secured ? '' : ', public'}` };

@@ -17,9 +17,13 @@ export interface Operation {
   readonly parameters: readonly Parameter[];
   /** The JSON body's schema and the example the description gives, when it takes a JSON body. */
   readonly body: { readonly schema: Schema; readonly example: unknown } | undefined;
-  /** The success answers (2xx), each with its JSON schema and whether it declares a `Location` header. */
-  readonly successes: readonly Success[];
+  /** Every answer it documents (`200`, `2XX`, `default`), each with its JSON schema and whether it declares a `Location` header. */
+  readonly answers: readonly Answer[];
+  /** Which JSON Schema its schemas are written in: OpenAPI 3.1's is 2020-12, 3.0's and Swagger 2's a draft-04 dialect. */
+  readonly dialect: SchemaDialect;
 }
+
+export type SchemaDialect = '2020-12' | 'openapi-3.0';
 
 export interface Parameter {
   readonly name: string;
@@ -27,11 +31,18 @@ export interface Parameter {
   readonly required: boolean;
 }
 
-export interface Success {
+export interface Answer {
+  /** As the description keys it: `201`, `2XX` or `default`. */
   readonly status: string;
+  /** The JSON body's schema; undefined when the answer has no body or none in JSON. */
   readonly schema: Schema | undefined;
+  /** Whether it documents a body in a media type that is not JSON (`text/csv`): no JSON schema holds it. */
+  readonly otherMedia: boolean;
   readonly location: boolean;
 }
+
+/** A success answer: `200`, `2XX`. */
+export const isSuccess = (answer: Answer): boolean => /^2(\d\d|XX)$/i.test(answer.status);
 
 const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -39,6 +50,7 @@ const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function operationsOf(document: OpenApiDocument): Operation[] {
   const swagger2 = typeof document.swagger === 'string';
   const globalSecurity = document.security;
+  const dialect: SchemaDialect = typeof document.openapi === 'string' && document.openapi.startsWith('3.1') ? '2020-12' : 'openapi-3.0';
   const operations: Operation[] = [];
   for (const [path, item] of Object.entries(record(document.paths))) {
     const pathItem = record(item);
@@ -54,7 +66,8 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         secured: secured(op.security ?? globalSecurity),
         parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true })),
         body: swagger2 ? swagger2Body(parameters) : jsonBody(record(op.requestBody)),
-        successes: Object.entries(record(op.responses)).filter(([status]) => /^2(\d\d|XX)$/i.test(status)).map(([status, answer]) => success(status, record(answer), swagger2)),
+        answers: Object.entries(record(op.responses)).map(([status, answer]) => answerOf(status, record(answer), swagger2)),
+        dialect,
       });
     }
   }
@@ -92,10 +105,12 @@ function jsonBody(requestBody: Record<string, unknown>): Operation['body'] {
   return { schema, example: media.example ?? firstExample(media.examples) ?? schema.example };
 }
 
-function success(status: string, answer: Record<string, unknown>, swagger2: boolean): Success {
+function answerOf(status: string, answer: Record<string, unknown>, swagger2: boolean): Answer {
   const headers = Object.keys(record(answer.headers)).map((h) => h.toLowerCase());
-  const schema = swagger2 ? answer.schema : jsonMedia(record(answer.content))?.schema;
-  return { status, schema: schema === undefined ? undefined : record(schema), location: headers.includes('location') };
+  const content = record(answer.content);
+  const schema = swagger2 ? answer.schema : jsonMedia(content)?.schema;
+  const otherMedia = !swagger2 && schema === undefined && Object.keys(content).length > 0;
+  return { status, schema: schema === undefined ? undefined : record(schema), otherMedia, location: headers.includes('location') };
 }
 
 /** The media type a JSON client sends and reads: `application/json`, or any `+json` one. */
@@ -109,6 +124,19 @@ function firstExample(examples: unknown): unknown {
   const first = Object.values(record(examples))[0];
   return first === undefined ? undefined : record(first).value;
 }
+
+/**
+ * The operation a request was sent to: its method, and a path its template matches (a parameter is one
+ * segment; the query is not looked at). A literal path wins over a template (`/projects/new` over
+ * `/projects/{projectId}`), as OpenAPI says of matching.
+ */
+export function operationAt<O extends Pick<Operation, 'method' | 'path'>>(operations: readonly O[], method: string, path: string): O | undefined {
+  const bare = path.split('?')[0]!;
+  const matches = operations.filter((o) => o.method === method && templateRegExp(o.path).test(bare));
+  return matches.find((o) => !o.path.includes('{')) ?? matches[0];
+}
+
+const templateRegExp = (template: string): RegExp => new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`);
 
 export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
