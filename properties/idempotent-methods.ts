@@ -21,7 +21,11 @@ export interface IdempotentPlan {
 }
 
 /** The writable collections whose items answer PUT or DELETE. */
-const idempotentWritables = (target: Target): number[] => [...new Set([...writablesWith(target, 'PUT'), ...writablesWith(target, 'DELETE')])].sort((a, b) => a - b);
+const repeatable = (target: Target): number[] => [...new Set([...writablesWith(target, 'PUT'), ...writablesWith(target, 'DELETE')])].sort((a, b) => a - b);
+
+/** An item private to its writer needs a signed-in writer: without users nobody could make the first write. */
+const idempotentWritables = (target: Target): number[] =>
+  repeatable(target).filter((i) => target.users !== undefined || !privateToWriter(target, target.writable[i]!));
 
 /**
  * RFC 9110 §9.2.2: PUT and DELETE are idempotent, the effect of the same request sent again is the effect of
@@ -39,7 +43,11 @@ export const idempotentMethods: Principle<IdempotentPlan> = {
   name: 'idempotent-methods',
   statement: 'a PUT or DELETE of an item, sent again, leaves what it wrote and which items exist as sending it once did',
 
-  notApplicable: (target) => (idempotentWritables(target).length === 0 ? 'no writable item answers PUT or DELETE (writable[].methods)' : undefined),
+  notApplicable(target) {
+    if (repeatable(target).length === 0) return 'no writable item answers PUT or DELETE (writable[].methods)';
+    if (idempotentWritables(target).length === 0) return 'the items that answer PUT or DELETE are private to their writer, and the target declares no users to write them (users.user and users.otherUser)';
+    return undefined;
+  },
 
   plan(target) {
     return fc.constantFrom(...idempotentWritables(target)).chain((writable) => {
