@@ -59,13 +59,14 @@ export async function runHarness(options: BenchOptions): Promise<HarnessResult> 
         // checker's histories) is collected inside whichever variant runs next (docs/decisions/benchmarks.md).
         collectGarbage();
         const roundSamples = await measureRound(definition, round, plan);
-        samplesMs[i]!.push(...roundSamples);
+        const discarded = round < plan.discardedRounds;
+        if (!discarded) samplesMs[i]!.push(...roundSamples);
         const meanMs = roundSamples.reduce((sum, x) => sum + x, 0) / roundSamples.length;
         const rate = definition.unitsPerIteration / (meanMs / 1_000);
         const step = String(round * definitions.length + i + 1).padStart(stepWidth);
         options.onProgress(
           `[${step}/${steps}] round ${round + 1}/${plan.rounds} · ${definition.benchmark}: ${definition.variant} · ` +
-            `${Math.round(rate).toLocaleString('en-US')} ${definition.unit.replaceAll('_', ' ')}`,
+            `${Math.round(rate).toLocaleString('en-US')} ${definition.unit.replaceAll('_', ' ')}${discarded ? ' (warm-up, discarded)' : ''}`,
         );
       }
     }

@@ -55,7 +55,7 @@ export const reportFiles: readonly { readonly file: string; readonly meaning: st
   {
     file: 'local/harness.csv',
     meaning:
-      "the simulator's own speed in wall-clock time: each variant's rate (`ops_per_second`, in `unit`) beside a bare reference loop measured in the same run, and `ratio_to_reference` (variant ÷ `reference_variant`), the simulator's overhead whatever the service does. Variants are measured in interleaved rounds; `rme_percent` is the relative margin of error. Compare ratios within one run, not rates across machines.",
+      "the simulator's own speed in wall-clock time: each variant's rate (`ops_per_second`, in `unit`) beside a bare reference loop measured in the same run, and `ratio_to_reference` (variant ÷ `reference_variant`), the simulator's overhead whatever the service does. Variants are measured in interleaved rounds; `rme_percent` is the relative margin of error. Compare ratios within one run, not rates across machines. A `--quick` run measures three short rounds and discards the first, a warm-up of every variant; its rows are still rough (wider margins), for a first look.",
   },
   {
     file: 'local/scale.csv',

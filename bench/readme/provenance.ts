@@ -34,7 +34,7 @@ export function localProvenance(input: { readonly machine: Machine; readonly com
     '> belong to this machine and this run.',
   ];
   if (input.quick) {
-    lines.push('>', '> This was a quick run (`--quick`): fewer measuring rounds and scale steps, so the wall-clock numbers are rough.');
+    lines.push('>', '> This was a quick run (`--quick`): fewer and shorter measuring rounds (the first, a warm-up, discarded) and fewer scale steps, so the wall-clock numbers are rough.');
   }
   return lines.join('\n');
 }

@@ -14,6 +14,8 @@ describe('the speed goals in the local reports README', () => {
       row('round trips', 'harness trace off', 1_000, 0.75),
       row('round trips', 'harness trace hash', 790, 0.6),
       row('linearizability check: 10,000 operations', '10 clients per note', 50_000, 0.4, 213.1),
+      row('linearizability check: 10,000 operations', '20 clients per note', 8_000, 0.05, 12_500),
+      row('linearizability check: 10,000 operations', '20 clients, one note of 10,000', 7_000, 0.04, 1_430),
     ]);
     expect(lines).toEqual([
       expect.stringMatching(/^- \*\*PASS\*\*: graph warm path/),
@@ -21,11 +23,13 @@ describe('the speed goals in the local reports README', () => {
       expect.stringMatching(/^- \*\*PASS\*\*: trace hash vs the reference loop/),
       expect.stringMatching(/^- \*\*MISS\*\*: trace hash vs trace off: 0\.79/),
       '- **PASS**: linearizability, 10,000 operations, 10 clients per note: 213.1 ms a check (goal < 1,000 ms)',
+      '- **MISS**: linearizability, 10,000 operations, 20 clients per note: 12,500.0 ms a check (goal < 10,000 ms)',
+      '- **MISS**: linearizability, one note of 10,000 vs ten of 1,000, 20 clients: 0.875× (goal ≥ 0.900×)',
     ]);
   });
 
   it('says a goal was not measured when the run has no row for it', () => {
-    expect(speedGoalLines([])).toHaveLength(5);
+    expect(speedGoalLines([])).toHaveLength(7);
     expect(speedGoalLines([]).every((line) => line.includes('NOT MEASURED'))).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { formatMs } from '../format.js';
 import type { NoteOperation, NoteState } from './history.js';
+import type { RegisterModel } from './register-model.js';
 import type { ItemId } from './resource.js';
 import type { Stuck } from './search.js';
 
@@ -18,7 +19,8 @@ const maxExcerptLines = 24;
  * longest linearization found (1 of 2 placed): #1 write "first"; the note then holds "first"
  * ```
  */
-export function excerptOf(noteId: ItemId, operations: readonly NoteOperation[], stuck: Stuck | undefined): string {
+export function excerptOf(noteId: ItemId, operations: readonly NoteOperation[], stuck: Stuck | undefined, model: Pick<RegisterModel, 'describe'> = {}): string {
+  const describe = model.describe ?? describeNoteOperation;
   const untilUs = stuck?.operation.completeUs ?? Infinity;
   const relevant = operations.filter((op) => op.invokeUs <= untilUs);
   const shown = relevant.slice(-maxExcerptLines);
@@ -30,20 +32,24 @@ export function excerptOf(noteId: ItemId, operations: readonly NoteOperation[], 
   for (const op of shown) {
     const mark = op === stuck?.operation ? '  ✗  ' : '     ';
     const completed = op.completeUs === undefined ? '—' : formatMs(op.completeUs);
-    lines.push(`${mark}${formatMs(op.invokeUs).padStart(10)}  ${completed.padStart(10)}  ${`#${op.id}`.padEnd(5)} ${op.client.padEnd(clientWidth)} ${describeOperation(op)}`);
+    lines.push(`${mark}${formatMs(op.invokeUs).padStart(10)}  ${completed.padStart(10)}  ${`#${op.id}`.padEnd(5)} ${op.client.padEnd(clientWidth)} ${lineOf(describe(op))}`);
   }
   const later = operations.length - relevant.length;
   if (later > 0) lines.push(`     … ${later} later operations not shown`);
   if (stuck !== undefined) {
-    const order = stuck.linearized.length === 0 ? 'nothing' : stuck.linearized.map((op) => `#${op.id} ${op.kind}${inputText(op)}`).join(', ');
+    const order = stuck.linearized.length === 0 ? 'nothing' : stuck.linearized.map((op) => `#${op.id} ${describe(op).call}`).join(', ');
     lines.push(`longest linearization found before #${stuck.operation.id} completes (${stuck.linearized.length} placed): ${order}; the note then ${stateText(stuck.state)}`);
   }
   return lines.join('\n');
 }
 
+function lineOf(described: { readonly call: string; readonly answer: string }): string {
+  return `${described.call} → ${described.answer}`;
+}
+
 /** `write "a" → 200`, `read → absent (404)`, `delete → ? no response after 3 attempts`. */
-export function describeOperation(op: NoteOperation): string {
-  return `${op.kind}${inputText(op)} → ${outputText(op)}`;
+function describeNoteOperation(op: NoteOperation): { call: string; answer: string } {
+  return { call: `${op.kind}${inputText(op)}`, answer: outputText(op) };
 }
 
 function inputText(op: NoteOperation): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { history } from './hand-made.js';
 import { checkLinearizability, type LinearizabilityResult } from './linearizability.js';
+import { noteRegister, type RegisterModel } from './register-model.js';
 
 const check = (h: ReturnType<typeof history>, options = {}) => checkLinearizability(h.operations, options);
 
@@ -80,12 +81,47 @@ describe('linearizable and non-linearizable histories of one note', () => {
 });
 
 describe('the report', () => {
-  it('names the note and the operation that shows a violation first on the clock', () => {
-    const h = history()
-      .write('alice', 1, 'a', [0, 10]).read('alice', 1, 'z', [500, 510]) // note 1 goes wrong at 510 ms
-      .write('bob', 2, 'b', [0, 10]).read('bob', 2, 'y', [100, 110]); // note 2 at 110 ms
-    const result = check(h);
+  const twoBadNotes = () => history()
+    .write('alice', 1, 'a', [0, 10]).read('alice', 1, 'z', [500, 510]) // note 1 goes wrong at 510 ms
+    .write('bob', 2, 'b', [0, 10]).read('bob', 2, 'y', [100, 110]) // note 2 at 110 ms
+    .write('carol', 3, 'c', [0, 10]).read('carol', 3, 'c', [20, 30]); // note 3 is fine
+
+  it('searching every note, lists each that fails and names the one that shows a violation first on the clock', () => {
+    const result = check(twoBadNotes(), { violations: 'all' });
     expect(result).toMatchObject({ ok: false, reason: 'not-linearizable', noteId: 2, operation: { id: 4, kind: 'read', output: 'y' } });
+    if (result.ok || result.reason !== 'not-linearizable') throw new Error('expected a violation');
+    expect(result.violations.map((v) => [v.noteId, v.operation.id])).toEqual([[1, 2], [2, 4]]);
+  });
+
+  it('by default stops at the first note that fails, in id order, and searches no further', () => {
+    const result = check(twoBadNotes());
+    expect(result).toMatchObject({ ok: false, reason: 'not-linearizable', noteId: 1, operation: { id: 2 }, violations: [{ noteId: 1 }] });
+    // Note 1's search alone: one write placed, then the read of 'z' cannot be. The other notes are not searched.
+    expect(result.statesExplored).toBe(check(history().write('alice', 1, 'a', [0, 10]).read('alice', 1, 'z', [500, 510])).statesExplored);
+    expect(result.statesExplored).toBeLessThan(check(twoBadNotes(), { violations: 'all' }).statesExplored);
+  });
+
+  it('prints an operation as its model describes it: a compare-and-set as one, not as the write that carries it', () => {
+    // A register with compare-and-set: a `write` carries `expected→new`, answered 200 when it swapped.
+    const casRegister: RegisterModel = {
+      ...noteRegister,
+      step(state, op) {
+        if (op.kind !== 'write') return noteRegister.step(state, op);
+        const [expected, next] = op.input.split('→');
+        return state === expected ? next! : undefined;
+      },
+      needs: undefined,
+      leaves: undefined,
+      describe: (op) => (op.kind === 'write' ? { call: `cas ${op.input.split('→').map((v) => JSON.stringify(v)).join(' → ')}`, answer: 'swapped' } : { call: op.kind, answer: JSON.stringify(op.output) }),
+    };
+    const h = history().create('alice', 1, 'a', [0, 10]).write('bob', 1, 'b→c', [20, 30]);
+    const result = check(h, { model: casRegister });
+    if (result.ok) throw new Error('expected a violation: the note held "a", so "b" could not be swapped');
+    expect(result.excerpt).toContain('#2    bob      cas "b" → "c" → swapped');
+    expect(result.excerpt).toContain('(1 placed): #1 create; the note then holds "a"');
+    expect(check(history().write('alice', 1, 'a→x', [0, 10]).read('bob', 1, 'x', [20, 30]), { model: casRegister })).toMatchObject({ ok: false });
+    const fine = history().create('alice', 1, 'a', [0, 10]).write('bob', 1, 'a→c', [20, 30]).read('carol', 1, 'c', [40, 50]);
+    expect(check(fine, { model: casRegister }).ok).toBe(true);
   });
 
   it('prints a timeline of the note with the operation marked and the longest linearization found', () => {

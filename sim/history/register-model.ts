@@ -29,6 +29,20 @@ export interface RegisterModel {
    * places such an operation as soon as it is legal, with no alternative; a model without it loses only speed.
    */
   isReadOnly?(operation: NoteOperation): boolean;
+  /**
+   * The one state (by `key`) the operation is legal in, if there is only one: a read's answer. With `leaves`,
+   * it lets the search cut a dead end early; a model without them loses only speed. It must be exact: the
+   * operation is legal in no other state.
+   */
+  needs?(operation: NoteOperation): string | undefined;
+  /** The state (by `key`) the operation leaves wherever it is legal, if that is always the same: a write's input. */
+  leaves?(operation: NoteOperation): string | undefined;
+  /**
+   * How an operation reads in a violation's excerpt, for a model whose operations are not the note's own (a
+   * compare-and-set carried in a `write`): `call` as the linearization lists it, `answer` after the arrow.
+   * Without it an operation reads as the note's read, write, create or delete.
+   */
+  describe?(operation: NoteOperation): { readonly call: string; readonly answer: string };
 }
 
 export const noteRegister: RegisterModel = {
@@ -47,10 +61,37 @@ export const noteRegister: RegisterModel = {
         return null;
     }
   },
-  key: (state) => (state === null ? '∅' : `=${state}`),
+  key: stateKey,
   // A DELETE answered `absent` is legal only on an absent note, which it leaves absent: a read of absence.
   isReadOnly: (operation) => operation.kind === 'read' || (operation.kind === 'delete' && operation.output === 'absent'),
+  needs(operation) {
+    switch (operation.kind) {
+      case 'read':
+        return operation.output === undefined ? undefined : stateKey(operation.output);
+      case 'create':
+        return stateKey(null);
+      case 'delete':
+        return operation.output === 'absent' ? stateKey(null) : undefined;
+      case 'write':
+        return undefined;
+    }
+  },
+  leaves(operation) {
+    switch (operation.kind) {
+      case 'read':
+        return operation.output === undefined ? undefined : stateKey(operation.output);
+      case 'write':
+      case 'create':
+        return stateKey(operation.input);
+      case 'delete':
+        return stateKey(null);
+    }
+  },
 };
+
+function stateKey(state: NoteState): string {
+  return state === null ? '∅' : `=${state}`;
+}
 
 /** Whether the search has to place this operation, may place it, or leaves it out. */
 export function roleOf(operation: NoteOperation): 'definite' | 'optional' | 'none' {
