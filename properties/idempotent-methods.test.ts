@@ -60,7 +60,7 @@ describe('idempotent-methods', () => {
 
   it('says it does not apply, not crash, where only a signed-in writer may write and no users are declared', () => {
     const own = ownOriginTarget();
-    const writable = own.writable[0]!;
+    const writable = own.writable![0]!;
     const target = { ...own, users: undefined, owned: [{ path: writable.item, kind: 'note' }] };
     expect(idempotentMethods.notApplicable(target as never)).toMatch(/private to their writer.*no users/);
     expect(idempotentMethods.notApplicable({ ...target, owned: [] } as never)).toBeUndefined();
