@@ -47,6 +47,10 @@ describe('the cache key a Location-style reference names on our own origin', () 
     expect(sameOriginKey(reference, '/notes/1')).toBeUndefined();
   });
 
+  it('refuses a reference that names an authority even when the request path itself starts with two slashes', () => {
+    expect(sameOriginKey('//example.com/notes/3', '//notes/1')).toBeUndefined();
+  });
+
   it('refuses a reference that is not a URL at all instead of throwing', () => {
     expect(sameOriginKey('//[::1', '/notes/1')).toBeUndefined();
   });
