@@ -167,6 +167,19 @@ describe('scoreRun', () => {
     expect(await readFile(join(dir, 'out', 'mutation.csv'), 'utf8')).toContain('cache,1,1,0,0,0,0,0,100.00,100.00,100.00');
     expect(await readFile(join(dir, 'out', 'mutation.md'), 'utf8')).toContain('(`npm run mutation -- --area policy`)');
   });
+
+  it('holds every area to 95%: one at 94.44% is below the target, one at exactly 95% is not', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'apisim-mutation-'));
+    const reportPath = join(dir, 'mutation.json');
+    const runRecordPath = join(dir, 'run.json');
+    const killed = (n: number): Status[] => Array.from({ length: n }, () => 'Killed');
+    await writeFile(reportPath, JSON.stringify(strykerJson([...killed(17), 'Survived'], [...killed(19), 'NoCoverage'])));
+    await writeRunRecord(runRecordPath, { command: 'npm run mutation', strykerMs: 60_000 });
+    const outcome = await scoreRun({ reportPath, runRecordPath, outDir: join(dir, 'out') });
+    expect(outcome.rows.map((r) => r.score_pct?.toFixed(2))).toEqual(['94.44', '95.00', '94.74']);
+    expect(outcome.belowTarget).toEqual(['policy']);
+    expect(await readFile(join(dir, 'out', 'mutation.md'), 'utf8')).toContain('Below the target of 95% (`score %`): policy.');
+  });
 });
 
 describe('the committed mutation report', () => {
