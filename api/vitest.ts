@@ -4,4 +4,7 @@
  */
 export { principles, type PrinciplesOptions } from '../properties/vitest.js';
 export { checkTarget, type TargetVerdict } from '../properties/check-target.js';
-export { allPrinciples, assertPrinciple, type Principle, PrincipleBroken, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from '../properties/index.js';
+export {
+  allPrinciples, assertPrinciple, broken, couldNotRun, held, judgedRun, type Principle, PrincipleBroken, PrincipleNotChecked, type PrincipleOutcome, type PrincipleResult, type RequestLine, runPrinciple,
+  type RunnerOptions, type RunVerdict,
+} from '../properties/index.js';

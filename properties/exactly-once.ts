@@ -6,7 +6,7 @@ import { signInOnLossyLine } from './lossy-line-sign-in.js';
 import { writableProblem } from './idempotent-resend.js';
 import { type Effects, tookEffect, writerOf } from './took-effect.js';
 import { markedBody, occurrences, postMarker } from './marked-body.js';
-import type { Principle } from './principle.js';
+import { couldNotRun, judgedRun, type Principle } from './principle.js';
 
 /**
  * Spec §4: on a line that loses, duplicates and delays messages, the keyed client re-sends a POST under the
@@ -74,7 +74,7 @@ export const exactlyOnce: Principle<ExactlyOncePlan> = {
   },
 
   async check(run, plan) {
-    if (!(await signInOnLossyLine(run, [...new Set(plan.posts.map((w) => writerOf(run.target.writable[w]!)))], 3))) return [];
+    if (!(await signInOnLossyLine(run, [...new Set(plan.posts.map((w) => writerOf(run.target.writable[w]!)))], 3))) return couldNotRun('the line lost every sign-in of a writer in 3 tries, so no POST was sent');
     const sent: { writable: WritableSpec; marker: string; status: number | null; attempts: number }[] = [];
     for (const [i, w] of plan.posts.entries()) {
       const writable = run.target.writable[w]!;
@@ -83,17 +83,23 @@ export const exactlyOnce: Principle<ExactlyOncePlan> = {
       sent.push({ writable, marker, status: exchange.response?.status ?? null, attempts: exchange.attempts });
     }
     const problems: string[] = [];
-    const read = new Map<WritableSpec, Effects | undefined>();
+    const counted: string[] = [];
+    const uncounted: string[] = [];
+    const read = new Map<WritableSpec, Effects | string>();
     for (const { writable, marker, status, attempts } of sent) {
       // The read-back crosses the same line: a few tries, and a run it cannot read back judges nothing.
       if (!read.has(writable)) read.set(writable, await tookEffect(run, writable, 5));
-      const effects = read.get(writable);
-      if (effects === undefined) continue;
+      const effects = read.get(writable)!;
+      if (typeof effects === 'string') {
+        if (!uncounted.includes(effects)) uncounted.push(effects);
+        continue;
+      }
       const count = occurrences(effects.text, marker);
       const acknowledged = status !== null && status >= 200 && status <= 299;
-      const told = status === null ? 'no answer' : `answered ${status}`;
-      if (count > 1 || (acknowledged && count !== 1)) problems.push(`POST ${writable.collection} ${marker} (${told}, ${attempts} attempt${attempts === 1 ? '' : 's'}) made ${count} objects (${effects.source}), not ${acknowledged ? 'exactly 1' : 'at most 1'}`);
+      const sentAs = `POST ${writable.collection} ${marker} (${status === null ? 'no answer' : `answered ${status}`}, ${attempts} attempt${attempts === 1 ? '' : 's'}) made ${count} object${count === 1 ? '' : 's'} (${effects.source})`;
+      if (count > 1 || (acknowledged && count !== 1)) problems.push(`${sentAs}, not ${acknowledged ? 'exactly 1' : 'at most 1'}`);
+      else counted.push(sentAs);
     }
-    return problems;
+    return judgedRun(problems, counted, uncounted.join('; '));
   },
 };

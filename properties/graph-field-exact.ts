@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { print } from 'graphql';
 import { notRunAsWritten, shapeProblems } from './conformance/graph-shape.js';
 import type { Target } from './targets/target.js';
-import type { Principle } from './principle.js';
+import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { answered, graphAnswer, sendQuery } from './graph-request.js';
 import { droppableCount, parseQuery, shapeOfQuery, subSelection } from './graph-selection.js';
 
@@ -43,16 +43,21 @@ export const graphFieldExact: Principle<FieldExactPlan> = {
 
   settings: () => ({}),
 
-  async check(run, plan) {
+  async check(run, plan): Promise<RunVerdict> {
     const graph = run.target.graph!;
     const query = subSelection(parseQuery(graph.queries[plan.type]!), plan.keep);
     const text = print(query).replace(/\s+/g, ' ');
     const exchange = await sendQuery(run, graph, text, plan.method);
     const answer = graphAnswer(exchange);
     const sent = `${plan.method} ${graph.path} ${text}`;
-    if (answer.body === undefined) return [`${sent}: the answer is not a JSON object: ${answered(exchange)}`];
+    if (answer.body === undefined) return broken(`${sent}: the answer is not a JSON object: ${answered(exchange)}`);
     const failed = notRunAsWritten(answer.status, answer.body);
-    if (failed !== undefined) return [`${sent}: ${failed}`];
-    return shapeProblems(answer.body.data, shapeOfQuery(query), 'data').map((problem) => `${sent}: ${problem}`);
+    if (failed !== undefined) return broken(`${sent}: ${failed}`);
+    const problems = shapeProblems(answer.body.data, shapeOfQuery(query), 'data');
+    if (problems.length > 0) return broken(...problems.map((problem) => `${sent}: ${problem}`));
+    // Every field null: any selection matches nothing, so the shape was not seen.
+    const data = answer.body.data;
+    if (typeof data !== 'object' || data === null || Object.values(data).every((value) => value === null)) return couldNotRun(`${sent}: answered with no field that is not null, so its shape could not be seen: declare a query for data that exists (graph.queries)`);
+    return held(`${sent}: answered ${answer.status} in exactly the shape asked for`);
   },
 };

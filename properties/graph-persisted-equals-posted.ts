@@ -5,7 +5,7 @@ import { print } from 'graphql';
 import type { Exchange } from '../sim/exchange.js';
 import type { GraphTargetSpec, Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
-import type { Principle } from './principle.js';
+import { broken, held, type Principle, type RunVerdict } from './principle.js';
 import { answered, graphRole } from './graph-request.js';
 import { droppableCount, parseQuery, subSelection } from './graph-selection.js';
 
@@ -57,8 +57,9 @@ export const graphPersistedEqualsPosted: Principle<PersistedPlan> = {
 
   settings: () => ({}),
 
-  async check(run, plan) {
+  async check(run, plan): Promise<RunVerdict> {
     const graph = run.target.graph!;
+    const seen: string[] = [];
     // What the POST that registered each hash answered: what every GET by that hash must answer too.
     const posted = new Map<string, Exchange>();
     for (const [i, ask] of plan.asks.entries()) {
@@ -69,20 +70,23 @@ export const graphPersistedEqualsPosted: Principle<PersistedPlan> = {
       const first = await getByHash(run, graph, hash);
       const registered = posted.get(hash);
       if (codeOf(first) === notFoundCode) {
-        if (registered !== undefined) return [`${what}: the GET by a registered hash answered ${notFoundCode}`];
+        if (registered !== undefined) return broken(`${what}: the GET by a registered hash answered ${notFoundCode}`);
         const post = await postWithHash(run, graph, query, hash);
-        if (post.response?.status !== 200 || bodyOf(post)?.data === undefined) return [`${what}: the POST of the query with its hash did not run it: ${answered(post)}`];
+        if (post.response?.status !== 200 || bodyOf(post)?.data === undefined) return broken(`${what}: the POST of the query with its hash did not run it: ${answered(post)}`);
         posted.set(hash, post);
         const again = await getByHash(run, graph, hash);
         // The run ends at the first answer that differs: the counterexample stops where it broke.
-        if (!sameAnswer(again, post)) return [`${what}: the GET by hash after the POST answered ${answered(again)}, the POST ${answered(post)}`];
+        if (!sameAnswer(again, post)) return broken(`${what}: the GET by hash after the POST answered ${answered(again)}, the POST ${answered(post)}`);
+        seen.push(`${what}: not found by hash, registered by its POST, then answered by hash as the POST was (${again.response?.status})`);
       } else if (registered === undefined) {
-        return [`${what}: the first GET of an unregistered hash answered ${answered(first)}, not ${notFoundCode}`];
+        return broken(`${what}: the first GET of an unregistered hash answered ${answered(first)}, not ${notFoundCode}`);
       } else if (!sameAnswer(first, registered)) {
-        return [`${what}: the GET by hash answered ${answered(first)}, the POST that registered it ${answered(registered)}`];
+        return broken(`${what}: the GET by hash answered ${answered(first)}, the POST that registered it ${answered(registered)}`);
+      } else {
+        seen.push(`${what}: answered by hash as the POST that registered it was (${first.response?.status})`);
       }
     }
-    return [];
+    return held(...seen);
   },
 };
 

@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { print } from 'graphql';
 import { notRefused } from './conformance/graph-answer.js';
+import { refusedFor } from './conformance/graph-refusal-reason.js';
+import { specSchema } from './targets/conformance-shape.js';
+import type { TargetSession } from './targets/target-session.js';
 import { notRunAsWritten } from './conformance/graph-shape.js';
-import type { Principle } from './principle.js';
+import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { deepened, depthOf, recurringStretch, typedQuery } from './conformance/graph-deep-query.js';
 import { answered, graphAnswer, sendQuery } from './graph-request.js';
 import { parseQuery } from './graph-selection.js';
@@ -17,12 +20,19 @@ export interface RejectedPlan {
 
 const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
 
+/** Depths tried when the target declares no limit: doubling, to past any limit a deployment would set. */
+const escalation = [4, 8, 16, 32, 64];
+
 /**
- * Spec §8.2, GraphQL §7.1.2: a query deeper than the limit the target declares (`graph.maxDepth`) is refused
- * before execution: `errors` and no `data` member (the status is not judged, GraphQL-over-HTTP allows 200
- * or 4xx; a 5xx is a failure), and no resolver runs. The deep query is grown from a declared one
- * (`properties/conformance/graph-deep-query.ts`), so it is valid and only its depth is wrong: a limit that is
- * missing shows as a query that runs.
+ * Spec §8.2, GraphQL §7.1.2: a query deeper than the depth limit is refused before execution: `errors` and
+ * no `data` member (the status is not judged, GraphQL-over-HTTP allows 200 or 4xx; a 5xx is a failure),
+ * refused for its depth (the refusal names it, `graph-refusal-reason.ts`), and no resolver runs. The deep
+ * query is grown from a declared one (`properties/conformance/graph-deep-query.ts`), so it is valid and only
+ * its depth is wrong: a limit that is missing shows as a query that runs.
+ *
+ * The limit is the one the target declares (`graph.maxDepth`), probed `beyond` levels past it. A target that
+ * declares none is probed at doubling depths up to 64, and the first refusal for depth is the limit judged;
+ * with none found, the spec's own graph is broken (the spec asks for a limit), another could not be judged.
  *
  * "No resolver ran" is seen where the target lets it be seen: the app's `state(app)`, when its module
  * exports one (the Yoga example reports its resolver calls; apisim's own origin, its stores), must not move
@@ -30,11 +40,10 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ');
  */
 export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
   name: 'graph-rejected-before-execution',
-  statement: 'a query deeper than the declared limit is refused with errors and no data, before any resolver runs',
+  statement: 'a query deeper than the depth limit is refused for its depth with errors and no data, before any resolver runs',
 
   notApplicable(target) {
     if (target.graph === undefined || Object.keys(target.graph.queries).length === 0) return 'it declares no graph queries (graph.queries)';
-    if (target.graph.maxDepth === undefined) return 'it declares no depth limit (graph.maxDepth)';
     return undefined;
   },
 
@@ -48,31 +57,55 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
 
   settings: () => ({}),
 
-  async check(run, plan) {
+  async check(run, plan): Promise<RunVerdict> {
     const graph = run.target.graph!;
-    const maxDepth = graph.maxDepth!;
     const declared = parseQuery(graph.queries[plan.type]!);
 
     // The declared query, with its types asked for: it must run, or a refusal of the deep one proves nothing.
     const probe = typedQuery(declared);
-    const probed = graphAnswer(await sendQuery(run, graph, oneLine(print(probe)), 'POST'));
+    const probeExchange = await sendQuery(run, graph, oneLine(print(probe)), 'POST');
+    const probed = graphAnswer(probeExchange);
+    // No graph at all where the target says one is: its claim is wrong, as every graph check reports it.
+    if (probed.status === 404 && probed.body?.data === undefined && probed.body?.errors === undefined) return broken(`no graph endpoint at ${graph.path}: the declared ${plan.type} query was answered ${answered(probeExchange)}`);
     const failed = probed.body === undefined ? 'its answer is not a JSON object' : notRunAsWritten(probed.status, probed.body);
-    if (failed !== undefined) return [`the declared ${plan.type} query, with __typename asked for, did not run, so no deeper one can be grown from it: ${failed}`];
+    if (failed !== undefined) return couldNotRun(`the declared ${plan.type} query, with __typename asked for, did not run, so no deeper one can be grown from it: ${failed}`);
     const found = recurringStretch(probe, probed.body?.data);
-    if (found === undefined) return [`no type of the declared ${plan.type} query comes back below itself, so no deeper valid query can be grown from it: declare a query that follows a cycle (a person's friends, a post's author's posts)`];
+    if (found === undefined) return couldNotRun(`no type of the declared ${plan.type} query's answer comes back below itself, so no deeper valid query can be grown from it: declare a query that follows a cycle (a person's friends, a post's author's posts), with data that has one`);
+    const grown = (depth: number): string => {
+      let times = 0;
+      while (depthOf(deepened(declared, found, times)) < depth) times++;
+      return oneLine(print(deepened(declared, found, times)));
+    };
 
-    let times = 0;
-    while (depthOf(deepened(declared, found, times)) <= maxDepth + plan.beyond - 1) times++;
-    const deep = oneLine(print(deepened(declared, found, times)));
-    const before = JSON.stringify(run.session.state());
-    const exchange = await sendQuery(run, graph, deep, plan.method);
-    const after = JSON.stringify(run.session.state());
-
-    const sent = `${plan.method} of a query ${depthOf(parseQuery(deep))} fields deep (declared limit ${maxDepth}): ${deep.length > 200 ? `${deep.slice(0, 200)}…` : deep}`;
-    const problems: string[] = [];
-    const why = notRefused(graphAnswer(exchange));
-    if (why !== undefined) problems.push(`${sent}\n    answered with ${why}: ${answered(exchange)}`);
-    if (after !== before) problems.push(`${sent}\n    the app's state moved while it was answered, so resolvers ran: ${before.slice(0, 200)} became ${after.slice(0, 200)}`);
-    return problems;
+    const claimed = graph.maxDepth;
+    const depths = claimed === undefined ? escalation : [claimed + plan.beyond];
+    for (const depth of depths) {
+      const deep = grown(depth);
+      const before = JSON.stringify(run.session.state());
+      const exchange = await sendQuery(run, graph, deep, plan.method);
+      const after = JSON.stringify(run.session.state());
+      const answer = graphAnswer(exchange);
+      const sent = `${plan.method} of a query ${depthOf(parseQuery(deep))} fields deep (${claimed === undefined ? 'no limit declared' : `declared limit ${claimed}`}): ${deep.length > 200 ? `${deep.slice(0, 200)}…` : deep}`;
+      const why = notRefused(answer);
+      // Run, with no limit declared: deeper, until refused or past any sane limit.
+      if (claimed === undefined && why !== undefined && answer.hasData && answer.status < 500) continue;
+      // No answer at all, with no limit declared: the query neither ran nor was refused where the client could
+      // see it (a deep answer too long for its patience), which is as far as the escalation gets.
+      if (claimed === undefined && exchange.response === undefined) return undeclared(run, `${sent}\n    got no answer`);
+      const problems: string[] = [];
+      if (why !== undefined) problems.push(`${sent}\n    answered with ${why}: ${answered(exchange)}`);
+      if (after !== before) problems.push(`${sent}\n    the app's state moved while it was answered, so resolvers ran: ${before.slice(0, 200)} became ${after.slice(0, 200)}`);
+      if (problems.length > 0) return broken(...problems);
+      if (!refusedFor(answer, 'depth', graph)) return couldNotRun(`${sent}\n    was refused, but not for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)}): past that refusal, whether a depth limit holds cannot be seen (name the refusal's code in graph.limitErrors.depth if it is one)`);
+      return held(`${sent}: refused for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)})${run.session.state() === undefined ? '' : ', the app\'s state unmoved'}`);
+    }
+    return undeclared(run, `a query ${escalation.at(-1)} fields deep grown from the declared ${plan.type} query ran`);
   },
 };
+
+/** The escalation found no refusal: the spec's graph is broken (the spec asks for a limit), another could not be judged. */
+function undeclared(run: TargetSession, seen: string): RunVerdict {
+  return specSchema(run.target)
+    ? broken(`${seen}: the spec's graph refuses a query past its depth limit (spec §8.2), and no depth it tried was refused`)
+    : couldNotRun(`${seen}, and the target declares no depth limit: declare graph.maxDepth if it has one`);
+}

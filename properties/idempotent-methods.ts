@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { Role } from './targets/target-session.js';
 import type { Target } from './targets/target.js';
-import type { Principle } from './principle.js';
+import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { markedBody } from './writable-marker.js';
-import { callerRoles, writablesWith, writerRoles } from './writable-roles.js';
+import { callerRoles, privateToWriter, writablesWith, writerRoles } from './writable-roles.js';
 import { createItems, itemPath, WriteMarks } from './writable-setup.js';
 import { type HeldRead, heldView, viewChanges } from './writable-view.js';
 
@@ -41,7 +41,8 @@ export const idempotentMethods: Principle<IdempotentPlan> = {
   plan(target) {
     return fc.constantFrom(...idempotentWritables(target)).chain((writable) => {
       const spec = target.writable[writable]!;
-      const writers = writerRoles(target, spec);
+      // An item private to its writer is refused to the other user, and a refused write has no effect to repeat.
+      const writers: readonly Role[] = privateToWriter(target, spec) ? ['user'] : writerRoles(target, spec);
       return fc.record({
         writable: fc.constant(writable),
         creators: fc.array(fc.constantFrom(...writers), { maxLength: 3 }),
@@ -55,19 +56,25 @@ export const idempotentMethods: Principle<IdempotentPlan> = {
 
   settings: () => ({}),
 
-  async check(run, plan) {
+  async check(run, plan): Promise<RunVerdict> {
     const writable = run.target.writable[plan.writable]!;
     const marks = new WriteMarks();
     const ids = await createItems(run, writable, plan.creators, marks);
     const path = itemPath(writable, ids, plan.at);
     const request = { method: plan.method, path, ...(plan.method === 'PUT' ? { body: markedBody(writable, marks.next()) } : {}) };
-    const held: HeldRead[] = callerRoles(run.target).flatMap((role) => [...new Set([writable.collection, ...ids.map((_, i) => itemPath(writable, ids, i)), path])].map((p) => ({ role, path: p })));
+    const viewed: HeldRead[] = callerRoles(run.target).flatMap((role) => [...new Set([writable.collection, ...ids.map((_, i) => itemPath(writable, ids, i)), path])].map((p) => ({ role, path: p })));
 
     const first = await run.send(plan.role, request);
-    const once = await heldView(run, held);
+    const once = await heldView(run, viewed);
     const statuses = [first.response?.status ?? 'no answer'];
     for (let i = 0; i < plan.repeats; i++) statuses.push((await run.send(plan.role, request)).response?.status ?? 'no answer');
-    const changes = viewChanges(once, await heldView(run, held));
-    return changes.map((change) => `${plan.method} ${path} by ${plan.role}, sent ${plan.repeats + 1} times (${statuses.join(', ')}): ${change}`);
+    const changes = viewChanges(once, await heldView(run, viewed));
+    const sent = `${plan.method} ${path} by ${plan.role}, sent ${plan.repeats + 1} times (${statuses.join(', ')})`;
+    if (changes.length > 0) return broken(...changes.map((change) => `${sent}: ${change}`));
+    // A first request that was refused or lost had no effect, so repeating it shows nothing of idempotency.
+    const status = first.response?.status;
+    if (status === undefined || status < 200 || status > 299) return couldNotRun(`the first ${plan.method} ${path} was answered ${status ?? 'not at all'}, so it had no effect to repeat${ids.length === 0 ? ` (no item could be made: POST ${writable.collection} made none)` : ''}`);
+    if (!once.some((line) => / 2\d\d /.test(line) || line.startsWith('the origin\'s stores'))) return couldNotRun(`no read of what the service holds was answered 2xx, so no change could be seen (${once.slice(0, 2).join('; ')})`);
+    return held(`${sent}: what the ${once.length} reads of the view show after the repeats is what they showed after the first`);
   },
 };

@@ -4,7 +4,7 @@ import type { Role, TargetSession } from './targets/target-session.js';
 import { idempotencyKeyHeader } from './idempotency-key-header.js';
 import { markedBody, occurrences, postMarker } from './marked-body.js';
 import { type Effects, tookEffect, writerOf } from './took-effect.js';
-import type { Principle } from './principle.js';
+import { judgedRun, type Principle } from './principle.js';
 
 /**
  * Spec §4 B and the IETF Idempotency-Key draft: a POST re-sent with the key it was first sent with takes
@@ -47,17 +47,27 @@ export const idempotentResend: Principle<readonly Resend[]> = {
       made.push({ writable, marker, statuses: exchanges.map((x) => x.response?.status ?? null) });
     }
     const problems: string[] = [];
-    const read = new Map<WritableSpec, Effects | undefined>();
+    const counted: string[] = [];
+    const unjudged: string[] = [];
+    const read = new Map<WritableSpec, Effects | string>();
     for (const { writable, marker, statuses } of made) {
+      const sentAs = `POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key (answered ${statuses.map((s) => s ?? 'nothing').join(', ')})`;
+      // A key that was never honoured with a 2xx made nothing to count: no creating body, not a broken key.
+      if (!statuses.some((s) => s !== null && s >= 200 && s <= 299)) {
+        unjudged.push(`${sentAs} was never answered 2xx: declare a body that creates one (writable[].body)`);
+        continue;
+      }
       if (!read.has(writable)) read.set(writable, await tookEffect(run, writable));
-      const effects = read.get(writable);
-      if (effects === undefined) return [`neither GET ${writable.collection} nor the app's state says what the POSTs made: export state(app) from the app's module`];
+      const effects = read.get(writable)!;
+      if (typeof effects === 'string') {
+        if (!unjudged.includes(effects)) unjudged.push(effects);
+        continue;
+      }
       const count = occurrences(effects.text, marker);
-      const answered = statuses.join(', ');
-      if (!statuses.some((s) => s !== null && s >= 200 && s <= 299)) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key, was never answered 2xx (${answered}): the check needs a body that creates one`);
-      else if (count !== 1) problems.push(`POST ${writable.collection} ${marker}, sent ${statuses.length} times with one key (answered ${answered}), made ${count} objects (${effects.source}), not 1`);
+      if (count !== 1) problems.push(`${sentAs}, made ${count} objects (${effects.source}), not 1`);
+      else counted.push(`${sentAs}, made 1 object (${effects.source})`);
     }
-    return problems;
+    return judgedRun(problems, counted, unjudged.join('; '));
   },
 };
 

@@ -26,6 +26,42 @@ export interface Principle<Plan> {
   plan(target: Target, origin: OriginAbilities): fc.Arbitrary<Plan>;
   /** The line, cache and client a plan runs on (a scenario's settings without steps). */
   settings(plan: Plan): RunSettingsInput;
-  /** Runs the plan in the session and says what broke the principle; empty when it held. */
-  check(run: TargetSession, plan: Plan): Promise<readonly string[]>;
+  /** Runs the plan in the session and judges it: held (with the evidence), broken (with what broke), or could not run (with why). */
+  check(run: TargetSession, plan: Plan): Promise<RunVerdict>;
+}
+
+/** Words, at least one: what a verdict rests on can never be left empty. */
+export type Said = readonly [string, ...string[]];
+
+/**
+ * What one run of a principle's check came to. A run holds only on evidence: the answers that show the
+ * principle kept (a refusal that is the refusal being checked, a count read back). A run that could not see
+ * what it needs (nothing to count with, no refusal that is about the caller, a query that does not nest) is
+ * "could not run", saying what to declare: never a pass, and never a failure of the principle either.
+ */
+export type RunVerdict =
+  | { readonly outcome: 'held'; readonly evidence: Said }
+  | { readonly outcome: 'broken'; readonly problems: Said }
+  | { readonly outcome: 'unrun'; readonly reason: string };
+
+function said(words: readonly string[], what: string): Said {
+  const [first, ...rest] = words.filter((w) => w.trim() !== '');
+  if (first === undefined) throw new Error(`a verdict needs ${what}; none was given`);
+  return [first, ...rest];
+}
+
+/** The run held: `evidence` names what was seen (one line per probe), and must not be empty. */
+export const held = (...evidence: readonly string[]): RunVerdict => ({ outcome: 'held', evidence: said(evidence, 'evidence to hold') });
+/** The run broke the principle: what broke, one problem per line. */
+export const broken = (...problems: readonly string[]): RunVerdict => ({ outcome: 'broken', problems: said(problems, 'a problem to break') });
+/** The run could not judge: what it needed, and what the target should declare for it. */
+export const couldNotRun = (reason: string): RunVerdict => ({ outcome: 'unrun', reason });
+
+/**
+ * The verdict of a run that gathered problems and evidence as it went: broken when a problem was found, held
+ * when there is evidence, else could not run for `missing` (what the run would have needed to judge).
+ */
+export function judgedRun(problems: readonly string[], evidence: readonly string[], missing: string): RunVerdict {
+  if (problems.length > 0) return broken(...problems);
+  return evidence.length > 0 ? held(...evidence) : couldNotRun(missing);
 }

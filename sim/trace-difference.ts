@@ -8,6 +8,9 @@ export interface UnseenEvents {
   readonly to: number;
 }
 
+/** What a comparison reads of a trace: a `Trace`, or a copy of one from another process. */
+export type KeptTrace = Pick<Trace, 'count' | 'events' | 'omittedEvents' | 'bound'>;
+
 /**
  * Where two runs of one seed first part. `index` counts events from 0; an event is undefined where its run
  * had already ended. `unseen` is a stretch before it that a trace did not keep, where an earlier difference
@@ -22,7 +25,7 @@ export type TraceDifference =
  * undefined when every event agrees. A `full` trace keeps the first and the latest events of a long run
  * (`TraceBound`, 50,000 each by default): events neither could compare are skipped and named in `unseen`.
  */
-export function firstDifference(a: Trace, b: Trace): TraceDifference | undefined {
+export function firstDifference(a: KeptTrace, b: KeptTrace): TraceDifference | undefined {
   const atA = keptAt(a);
   const atB = keptAt(b);
   let unseen: UnseenEvents | undefined;
@@ -42,7 +45,7 @@ export function firstDifference(a: Trace, b: Trace): TraceDifference | undefined
 }
 
 /** The event a trace kept at run index `i`, or undefined past its end; only asked where it kept one. */
-function keptAt(trace: Trace): (i: number) => TraceEvent | undefined {
+function keptAt(trace: KeptTrace): (i: number) => TraceEvent | undefined {
   const events = trace.events;
   const omitted = trace.omittedEvents;
   const firstKept = omitted === 0 ? events.length : trace.bound.firstEvents;
@@ -50,7 +53,7 @@ function keptAt(trace: Trace): (i: number) => TraceEvent | undefined {
 }
 
 /** The first index from `i` on that the trace kept or lies past its end: `i` itself unless `i` is among the omitted. */
-function resumeAt(trace: Trace, i: number): number {
+function resumeAt(trace: KeptTrace, i: number): number {
   const omitted = trace.omittedEvents;
   if (omitted === 0) return i;
   const from = trace.bound.firstEvents;

@@ -14,7 +14,8 @@ export type TraceKind =
   | 'cache' // a cache decision: hit, miss, revalidate, stored or not (and why), revalidated, invalidated
   | 'pass' // the cache passed a message on without looking it up or storing it (a WebSocket upgrade, a frame)
   | 'crash' // the origin process died (`sim/faults/origin-crash.ts`); what it was handling is lost
-  | 'restart'; // a new origin process started on the storage the crashed one left
+  | 'restart' // a new origin process started on the storage the crashed one left
+  | 'real-work'; // a guest's app waited on real work (a file, a hash) while the clock stood still; `note` names its kinds
 
 /**
  * Structured, not formatted: recording builds no display strings, and the hash reads the fields as they

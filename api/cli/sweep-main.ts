@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { allPrinciples } from '../../properties/index.js';
 import { didYouMean } from '../../sim/command-line/closest-names.js';
 import { parseCommandLine } from '../../sim/command-line/command-line.js';
@@ -9,14 +9,15 @@ import { builtinScenarios, findBuiltin } from '../../sim/scenario/catalog.js';
 import { UserError } from '../../sim/user-error.js';
 import { loadTarget } from '../../properties/targets/load-target.js';
 import type { OwnBehaviour } from '../../properties/targets/own-origin-target.js';
-import { targetName } from '../../properties/targets/target-session.js';
+import { PreparedTarget, targetName } from '../../properties/targets/target-session.js';
 import { asWritten, FaultMixError, parseFaultMix } from '../../properties/sweep/fault-mix.js';
 import { latencyCsv } from '../../properties/sweep/latency-csv.js';
 import { latencyFileName, mergeSweeps } from '../../properties/sweep/merge.js';
 import { prepareJob } from '../../properties/sweep/seed-run.js';
-import { failed } from '../../properties/sweep/seed-outcome.js';
+import { failed, nothingJudged } from '../../properties/sweep/seed-outcome.js';
 import { parseSeedRange, parseShard, rangeText, type SeedRange, SeedRangeError, seedCount, shardRange } from '../../properties/sweep/seed-range.js';
 import { sweepCsv } from '../../properties/sweep/sweep-csv.js';
+import { sweepHtml } from '../../properties/sweep/sweep-html.js';
 import type { SweepJob } from '../../properties/sweep/sweep-job.js';
 import { failureList, latencyTable, progressLine, verdictCounts } from '../../properties/sweep/sweep-text.js';
 import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
@@ -43,7 +44,7 @@ const usageFor = (cmd: string) => `Usage:
 
 Each seed gets a verdict: a scenario's "expect" block (or, without one, what holds on any seed: no 5xx, a
 linearizable note history, a keyed POST applied at most once), or the principle. Every failing seed is shrunk
-to a scenario file and printed with the command that replays it; the exit code is 1 if any seed failed.
+to a scenario file and printed with the command that replays it; the exit code is 1 if any seed failed, 3 if no seed could judge (every run could not run).
 
 Options:
   --seeds A-B              the seeds to run (default 1-1000)
@@ -56,6 +57,8 @@ Options:
   --time-budget T          start no seed after T (90s, 10m, 2h); the report covers the seeds run
   --out DIR                where sweep.csv, ${latencyFileName} and counterexamples/ go
                            (default ${defaultOut.split(sep).join('/')})
+  --html FILE              also write an HTML report: the verdicts, the latency CDFs, and the failing
+                           seeds with their replay commands, the first few drawn as sequence diagrams
   --orders login-only, --idempotency-record write-behind, --cache no-invalidation
                            apisim's own origin in a broken behaviour, for a principle without --config
   -h, --help               this text`;
@@ -69,6 +72,7 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     'until-first-failure': { type: 'boolean' },
     'time-budget': { type: 'string', example: '10m' },
     out: { type: 'string', example: 'reports/local/sweep' },
+    html: { type: 'string', example: 'sweep.html' },
     file: { type: 'string', example: 'my.json' },
     config: { type: 'string', example: 'apisim.config.ts' },
     merge: { type: 'boolean' },
@@ -82,7 +86,8 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     return 0;
   }
   const out = values.out ?? defaultOut;
-  if (values.merge === true) return merge(positionals, out);
+  const html = values.html === undefined ? undefined : { file: values.html, command: [commands.sweep, ...argv].join(' ') };
+  if (values.merge === true) return merge(positionals, out, html);
 
   // Only the behaviours named: the job travels to the workers, and an absent one means the origin's default.
   const own: OwnBehaviour = { ...(values.orders && { orders: values.orders }), ...(values['idempotency-record'] && { idempotencyRecord: values['idempotency-record'] }), ...(values.cache && { cache: values.cache }) };
@@ -96,7 +101,8 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   const prepared = await Promise.all(jobs.map(prepareJob));
 
   const shardText = shard === undefined ? '' : ` (shard ${shard.index}/${shard.count} of ${rangeText(all)})`;
-  console.log(`apisim sweep · ${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText} · ${workers} worker${workers === 1 ? '' : 's'}`);
+  const heading = `${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText}`;
+  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}`);
   for (const checks of new Set(prepared.map((p) => p.checks))) console.log(`judged by ${checks}`);
   const mixes = jobs.flatMap((j) => (j.kind === 'principle' ? [] : [j.faults.label]));
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);
@@ -124,14 +130,33 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     console.log(`Stopped at the first failing seed, ${first.seed}${jobs.length > 1 ? ` of ${first.target} (faults ${first.faults})` : ''}: it took ${ran.toLocaleString('en-US')} seed${ran === 1 ? '' : 's'}.`);
   } else if (report.stopped === 'time-budget') {
     console.log(`The time budget (${values['time-budget']}) ran out: ${ran.toLocaleString('en-US')} of ${report.seedsPlanned.toLocaleString('en-US')} seeds ran, each whole; the rest did not start.`);
+  } else if (nothingJudged(report.outcomes)) {
+    console.log(`No seed could judge: nothing was checked, so nothing passed (exit 3). What the runs needed:\n${unrunReasons(report.outcomes)}`);
   } else if (report.outcomes.every((o) => !failed(o))) {
     console.log(`No seed failed${jobs.length > 1 ? '' : ` in ${rangeText(seeds)}`}.`);
   }
-  printReport(report.outcomes, report.latencies, out);
-  return report.outcomes.some(failed) ? 1 : 0;
+  await printReport(report.outcomes, report.latencies, out, html && { ...html, heading });
+  return exitCodeOf(report.outcomes);
 }
 
-function printReport(outcomes: readonly SeedOutcome[], latencies: readonly LatencyRow[], out: string): void {
+/** 1 when a seed failed; 3 when no seed could judge (nothing checked is no pass); else 0. */
+function exitCodeOf(outcomes: readonly SeedOutcome[]): number {
+  return outcomes.some(failed) ? 1 : nothingJudged(outcomes) ? 3 : 0;
+}
+
+/** Each reason a seed could not run, once. */
+function unrunReasons(outcomes: readonly SeedOutcome[]): string {
+  return [...new Set(outcomes.flatMap((o) => (o.verdict === 'unrun' ? o.findings : [])))].map((reason) => `  ${reason}`).join('\n');
+}
+
+/** `--html`: where, the command that asked for it, and what was swept. */
+interface HtmlRequest {
+  readonly file: string;
+  readonly command: string;
+  readonly heading: string;
+}
+
+async function printReport(outcomes: readonly SeedOutcome[], latencies: readonly LatencyRow[], out: string, html: HtmlRequest | undefined): Promise<void> {
   const list = failureList(outcomes);
   if (list.length > 0) console.log(`\n${list.join('\n')}`);
   const table = latencyTable(latencies);
@@ -140,14 +165,19 @@ function printReport(outcomes: readonly SeedOutcome[], latencies: readonly Laten
   writeFileSync(join(out, 'sweep.csv'), sweepCsv(outcomes));
   writeFileSync(join(out, latencyFileName), latencyCsv(latencies));
   console.log(`\nWrote ${shown(join(out, 'sweep.csv'))} (a row per seed) and ${shown(join(out, latencyFileName))}.`);
+  if (html === undefined) return;
+  const page = await sweepHtml({ outcomes, latencies, heading: html.heading, command: html.command });
+  mkdirSync(dirname(resolve(html.file)), { recursive: true });
+  writeFileSync(html.file, page);
+  console.log(`Wrote ${shown(html.file)}: the HTML report.`);
 }
 
-function merge(files: readonly string[], out: string): number {
+async function merge(files: readonly string[], out: string, html: Omit<HtmlRequest, 'heading'> | undefined): Promise<number> {
   const merged = mergeSweeps(files);
   console.log(`apisim sweep --merge · ${files.length} file${files.length === 1 ? '' : 's'}, ${merged.latencyFiles.length} latency file${merged.latencyFiles.length === 1 ? '' : 's'} added up`);
   console.log(`${merged.outcomes.length.toLocaleString('en-US')} seeds: ${verdictCounts(merged.outcomes)}.`);
-  printReport(merged.outcomes, merged.latencies, out);
-  return merged.outcomes.some(failed) ? 1 : 0;
+  await printReport(merged.outcomes, merged.latencies, out, html && { ...html, heading: `${files.length} shards merged: ${[...new Set(merged.outcomes.map((o) => o.target))].join(', ')}` });
+  return exitCodeOf(merged.outcomes);
 }
 
 async function jobsOf(positionals: readonly string[], file: string | undefined, config: string | undefined, faults: readonly string[], own: OwnBehaviour): Promise<SweepJob[]> {
@@ -173,8 +203,10 @@ async function jobsOf(positionals: readonly string[], file: string | undefined, 
     return [{ kind: 'principle', principle: name, config: path, own }];
   }
   if (path === undefined) throw new UsageError('nothing to sweep: name a built-in scenario or a principle, or give --file or --config');
-  // Every principle that applies to the target, one job each: the description says which, the app is not needed.
-  const { target } = await loadTarget(path);
+  // Every principle that applies to the target, one job each: the description says which, the app is not
+  // needed, unless the description is its OpenAPI document, which the app may serve.
+  const loaded = await loadTarget(path);
+  const target = loaded.target.openapi === undefined ? loaded.target : (await PreparedTarget.prepare(loaded)).target;
   const applicable = allPrinciples.filter((p) => {
     const why = p.notApplicable(target);
     if (why !== undefined) console.error(`sweep: ${p.name} is not checked on ${targetName(target)}: ${why}`);
@@ -216,7 +248,7 @@ function shown(path: string): string {
 }
 
 /**
- * Runs the sweep CLI on `argv` and resolves to its exit code: 0 when every seed passed, 1 when one did not,
+ * Runs the sweep CLI on `argv` and resolves to its exit code: 0 when every seed passed, 1 when one did not, 3 when none could judge,
  * 2 for a command line, scenario, target or file that cannot run.
  */
 export async function sweepMain(argv: readonly string[], commands: SweepCommands = repoSweepCommands): Promise<number> {

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { broken as brokenVerdict } from '../../properties/principle.js';
 import type { PreparedTarget } from '../../properties/targets/target-session.js';
 import { type DrawnRun, drawnRuns, inputsOf, ownOrigin, type PrincipleBench, principleBenches, propertyRunBenchmarks, recordedRuns, runProperty, runScenariosAlone } from './property-runs.js';
 
@@ -31,7 +32,7 @@ describe('property runs: a principle and its reference run the same drawn runs',
 
   it('a principle that does not hold fails the benchmark instead of reporting a rate', async () => {
     const [bench] = principleBenches;
-    const broken = { ...bench, runs: 3, principle: { ...bench.principle, check: () => Promise.resolve(['broken on purpose']) } };
-    await expect(runProperty(broken, await ownOrigin())).rejects.toThrow(/owner isolation: the property failed: .*broken on purpose/);
+    const brokenBench = { ...bench, runs: 3, principle: { ...bench.principle, check: () => Promise.resolve(brokenVerdict('broken on purpose')) } };
+    await expect(runProperty(brokenBench, await ownOrigin())).rejects.toThrow(/owner isolation: the property failed: .*broken on purpose/);
   });
 });

@@ -64,8 +64,8 @@ export function inputsOf<Plan>(bench: PrincipleBench<Plan>, prepared: PreparedTa
 async function checkedRun<Plan>(bench: PrincipleBench<Plan>, prepared: PreparedTarget, [seed, plan]: DrawnRun<Plan>): Promise<RecordedRun> {
   const run = await prepared.open({ seed, settings: bench.principle.settings(plan), trace: 'off' });
   try {
-    const problems = await bench.principle.check(run, plan);
-    if (problems.length > 0) throw new Error(problems.join('\n'));
+    const verdict = await bench.principle.check(run, plan);
+    if (verdict.outcome === 'broken') throw new Error(verdict.problems.join('\n'));
     return { scenario: run.scenario(bench.principle.name, bench.name, '.'), seed, exchanges: run.session.exchanges.length };
   } finally {
     run.close();

@@ -29,7 +29,7 @@ const namedByDefault: Record<LimitName, RegExp> = {
  * to count, so a cost limit refusing a deep probe passed the depth check (a false pass seen on a real
  * deployment).
  */
-export function refusedFor(answer: GraphAnswer, limit: LimitName, graph: GraphShape): boolean {
+export function refusedFor(answer: GraphAnswer, limit: LimitName, graph: Pick<GraphShape, 'limitErrors'>): boolean {
   if (answer.published(publishedName[limit]) !== undefined) return true;
   const named = graph.limitErrors?.[limit];
   const errors = answer.errors;

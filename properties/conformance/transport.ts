@@ -3,13 +3,21 @@ import type { WireRequest, WireResponse } from './wire.js';
 
 /** No response arrived: the connection failed or the per-request timeout passed. */
 export class NoResponse extends Error {
-  override readonly name = 'NoResponse';
+  override readonly name: string = 'NoResponse';
   readonly request: WireRequest;
 
   constructor(message: string, request: WireRequest) {
     super(message);
     this.request = request;
   }
+}
+
+/**
+ * No response on a simulated line that loses messages by design: the line's outcome, not the service's. A
+ * check that meets one could not finish, and says so; it is not an error of the run.
+ */
+export class LostOnTheLine extends NoResponse {
+  override readonly name = 'LostOnTheLine';
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * One seed's run and its verdict, as a row of `sweep.csv`: `pass` when every check held; `fail` when one
- * did not (the scenario's expectation, the principle); `undecided` when the linearizability checker hit its
- * bound; `error` when the run itself threw (an app that crashed the run, a run that never settled).
+ * did not (the scenario's expectation, the principle); `unrun` when the principle's run could not judge
+ * (nothing to count with, no refusal about the caller: its findings say what to declare); `undecided` when
+ * the linearizability checker hit its bound; `error` when the run itself threw (an app that crashed the run,
+ * a run that never settled).
  */
-export type SeedVerdict = 'pass' | 'fail' | 'undecided' | 'error';
+export type SeedVerdict = 'pass' | 'fail' | 'unrun' | 'undecided' | 'error';
 
 export interface SeedOutcome {
   readonly seed: number;
@@ -30,7 +32,15 @@ export interface SeedOutcome {
   readonly replay: string;
 }
 
-/** Failures are what the exit code and the list count: every verdict but a pass. */
+/**
+ * Failures are what the exit code and the list count: every verdict but a pass and a run that could not
+ * judge. A sweep in which no seed judged anything says so apart (`nothingJudged`): it passed nothing.
+ */
 export function failed(outcome: Pick<SeedOutcome, 'verdict'>): boolean {
-  return outcome.verdict !== 'pass';
+  return outcome.verdict !== 'pass' && outcome.verdict !== 'unrun';
+}
+
+/** No seed was judged: every one could not run. Not a pass; the sweep exits as one that checked nothing. */
+export function nothingJudged(outcomes: readonly Pick<SeedOutcome, 'verdict'>[]): boolean {
+  return outcomes.length > 0 && outcomes.every((o) => o.verdict === 'unrun');
 }

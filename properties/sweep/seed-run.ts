@@ -1,6 +1,6 @@
 import { planRun } from '../../sim/host/run-plan.js';
 import { realIoPending } from '../../sim/host/world/real-work.js';
-import { runPrinciple } from '../runner.js';
+import { problemsOf, runPrinciple } from '../runner.js';
 import { allPrinciples } from '../index.js';
 import type { Principle } from '../principle.js';
 import type { Exchange } from '../../sim/exchange.js';
@@ -113,12 +113,14 @@ async function preparePrinciple(job: Extract<SweepJob, { kind: 'principle' }>): 
       try {
         const result = await runPrinciple(prepared, principle, {
           runs: 1, fcSeed: seed, trace: 'hash', folder: settings.counterexampleFolder, counterexampleName: `${prepared.name}-${principle.name}-seed-${seed}`,
-          onRun: (record, problems) => (first ??= { record, problems }),
+          onRun: (record, verdict) => (first ??= { record, problems: problemsOf(verdict) }),
         });
         // A check that threw never handed its run over: fast-check counts the throw as the failure it is.
         const exchanges = first?.record.exchanges ?? [];
         const measures = first === undefined ? unmeasured : measuresOf(first.record, exchanges);
-        if (!result.failed) return { outcome: { ...base, ...measures, verdict: 'pass', findings: [], counterexample: '', replay: '' }, exchanges };
+        if (result.outcome === 'pass') return { outcome: { ...base, ...measures, verdict: 'pass', findings: [], counterexample: '', replay: '' }, exchanges };
+        // The seed's run could not judge: nothing was checked, so it is neither a pass nor a failure.
+        if (result.outcome === 'unrun') return { outcome: { ...base, ...measures, verdict: 'unrun', findings: result.unrunReasons.map(firstLine), counterexample: '', replay: '' }, exchanges };
         const scenario = result.scenario!;
         const replay = scenario.differs === undefined ? scenario.command.replace(/^npx apisim sim/, settings.simCommand) : '';
         const findings = (first?.problems ?? result.problems).map(firstLine);

@@ -49,6 +49,6 @@ export function latencyTable(rows: readonly LatencyRow[]): string[] {
 export function verdictCounts(outcomes: readonly SeedOutcome[]): string {
   const counts = new Map<string, number>();
   for (const o of outcomes) counts.set(o.verdict, (counts.get(o.verdict) ?? 0) + 1);
-  const words: Record<string, string> = { pass: 'passed', fail: 'failed', undecided: 'undecided', error: 'ended in an error' };
-  return ['pass', 'fail', 'undecided', 'error'].filter((v) => counts.has(v)).map((v) => `${n(counts.get(v)!)} ${words[v]}`).join(', ') || 'no seeds';
+  const words: Record<string, string> = { pass: 'passed', fail: 'failed', unrun: 'could not run', undecided: 'undecided', error: 'ended in an error' };
+  return ['pass', 'fail', 'unrun', 'undecided', 'error'].filter((v) => counts.has(v)).map((v) => `${n(counts.get(v)!)} ${words[v]}`).join(', ') || 'no seeds';
 }

@@ -11,8 +11,8 @@ export function principleProperty<Plan>(principle: Principle<Plan>, prepared: Pr
   return fc.asyncProperty(fc.nat({ max: 1_000_000 }), principle.plan(prepared.target, prepared), async (seed, plan) => {
     const run = await prepared.open({ seed, settings: principle.settings(plan), trace: 'off' });
     try {
-      const problems = await principle.check(run, plan);
-      if (problems.length > 0) throw new Error(`${principle.name} broken:\n  ${problems.join('\n  ')}`);
+      const verdict = await principle.check(run, plan);
+      if (verdict.outcome === 'broken') throw new Error(`${principle.name} broken:\n  ${verdict.problems.join('\n  ')}`);
     } finally {
       run.close();
     }

@@ -8,9 +8,8 @@ import { UnansweredRequestError } from '../scenario/guest-loop.js';
 import { parseScenario, ScenarioError, type ScenarioInput } from '../scenario/spec.js';
 import type { TraceEvent } from '../trace-event.js';
 import { runGuestScenario } from './run-guest-scenario.js';
-import { RealIoError } from './world/drain.js';
 import { virtualEpochMs } from './world/epoch.js';
-import { type App, plainApp, processOf, realWorldIsBack, waitingApp } from './world/test-kit.js';
+import { type App, loadNativeImport, plainApp, processOf, realWorkOf, realWorldIsBack, waitingApp } from './world/test-kit.js';
 
 const oneGet: ScenarioInput = { steps: [{ method: 'GET', path: '/now' }] };
 
@@ -178,11 +177,33 @@ describe('real I/O and the app\'s start', { timeout: 10_000 }, () => {
     expect(result.exchanges[0]!.response!.status).toBe(200);
   });
 
-  it('still fails a run whose app begins real I/O while it answers', async () => {
+  it('waits for the real work an answer begins, at the instant it began, and names it in the trace', async () => {
     const reading = processOf(async () => {
-      void readFile(import.meta.filename).catch(() => undefined);
-      return Promise.resolve(jsonResponse(200, {}));
+      await realWorkOf.file();
+      return jsonResponse(200, {});
     });
-    await expect(runGuestScenario('answer-io', parseScenario(oneGet), { seed: 1, app: () => reading })).rejects.toThrow(RealIoError);
+    const result = await runGuestScenario('answer-io', parseScenario(oneGet), { seed: 1, app: () => reading });
+    const events = result.trace.events.filter((e) => e.kind === 'real-work' || e.kind === 'process').map((e) => [e.kind, e.atUs, e.note]);
+    // Named once the instant has settled: after the answer it let the app give.
+    expect(events).toEqual([['process', 75_000, 'handled in 15.000 ms'], ['real-work', 75_000, 'waited for a file operation']]);
+  });
+
+  it('gives concurrent requests that each wait on real work (a file, a hash, zlib, an import) one trace hash on every run', async () => {
+    await loadNativeImport();
+    const kinds = Object.keys(realWorkOf) as (keyof typeof realWorkOf)[];
+    const app = processOf(async (req) => {
+      await realWorkOf[kinds[Number(req.path.slice(1)) % kinds.length]!]();
+      return jsonResponse(200, { path: req.path });
+    });
+    // Eight requests at once from eight clients, two of each kind of real work.
+    const steps = Array.from({ length: 8 }, (_, i) => ({ client: `c${i}`, method: 'GET', path: `/${i}`, atUs: 0 }));
+    const hashes = new Set<string>();
+    for (let i = 0; i < 8; i++) hashes.add((await runGuestScenario('concurrent', parseScenario({ steps }), { seed: 3, app: () => app })).traceHash);
+    expect(hashes.size).toBe(1);
+    const once = await runGuestScenario('concurrent', parseScenario({ steps }), { seed: 3, app: () => app });
+    expect(once.trace.events.filter((e) => e.kind === 'real-work').map((e) => e.note).sort()).toEqual([
+      'waited for a crypto job (Web Crypto, async node:crypto)', 'waited for a crypto job (Web Crypto, async node:crypto)',
+      'waited for a file operation', 'waited for a file operation', 'waited for async zlib', 'waited for async zlib',
+    ]);
   });
 });

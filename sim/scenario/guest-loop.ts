@@ -2,6 +2,7 @@ import { formatMs } from '../format.js';
 import type { Guest } from '../guest.js';
 import type { AwaitedAnswer, OriginNode } from '../nodes/origin.js';
 import type { Simulation } from '../simulation.js';
+import { nodeEvent, type Trace } from '../trace.js';
 import type { GuestVisit } from './guest-origin.js';
 
 /**
@@ -31,17 +32,25 @@ export class GuestLoop implements Guest {
   readonly #sim: Simulation;
   readonly #visit: GuestVisit;
   readonly #origin: OriginNode;
+  readonly #trace: Trace;
   readonly #answerPatienceUs: number;
 
-  constructor(sim: Simulation, visit: GuestVisit, origin: OriginNode, answerPatienceUs = defaultAnswerPatienceUs) {
+  constructor(sim: Simulation, visit: GuestVisit, origin: OriginNode, trace: Trace, answerPatienceUs = defaultAnswerPatienceUs) {
     this.#sim = sim;
     this.#visit = visit;
     this.#origin = origin;
+    this.#trace = trace;
     this.#answerPatienceUs = answerPatienceUs;
   }
 
+  /**
+   * The real work the app waited on in this instant is named in the trace, by kind and without counts, so
+   * that a check that finds two runs apart can say what real work was done where; how long it took in real
+   * time is not in the trace, and costs no virtual time.
+   */
   async settle(): Promise<void> {
-    await this.#visit.settle();
+    const realWork = await this.#visit.settle();
+    if (realWork.length > 0) this.#trace.record(nodeEvent(this.#sim.nowUs, 'real-work', this.#origin.name, `waited for ${realWork.join(', ')}`));
     const failure = this.#origin.takeFailure();
     if (failure !== undefined) throw failure;
   }

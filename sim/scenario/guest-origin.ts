@@ -29,8 +29,12 @@ export interface GuestVisit {
    * `state` reports). Undefined when the app cannot restart (`GuestOrigin.restartable`).
    */
   readonly restart: (() => Promise<OriginProcess>) | undefined;
-  /** Lets the app's work pending at the current virtual time run (`Guest.settle`). */
-  settle(): Promise<void>;
+  /**
+   * Lets the app's work pending at the current virtual time run (`Guest.settle`), the real work it waits on
+   * included, while the clock stands still; resolves to the kinds of real work the app started, in words
+   * (`a file operation`), empty when none.
+   */
+  settle(): Promise<readonly string[]>;
   /** What the app says its state is, asked at the end while the world is still lent; undefined without a way to ask. */
   state(): unknown;
   /** Real work the app has started that the virtual world cannot see through (sockets, files, real timers), for error messages; empty when none. */
@@ -40,6 +44,26 @@ export interface GuestVisit {
    * words, asked at the end while the world is still lent; empty when nothing.
    */
   notVirtual(): readonly string[];
+  /** What the app wrote to its standard output and error so far, kept out of the process's own (`AppOutput`). */
+  output(): AppOutputLog;
   /** Gives back every real clock and random source; safe to call twice. */
   leave(): void;
+}
+
+export type AppOutputStream = 'stdout' | 'stderr';
+
+/** One line an app wrote, at the virtual time it began. */
+export interface AppOutputLine {
+  readonly atUs: number;
+  readonly stream: AppOutputStream;
+  readonly text: string;
+}
+
+/**
+ * The run's log of what the app wrote: kept beside the trace, not in it, so the trace hash does not depend
+ * on what an app logs (docs/decisions/simulator.md, "An app's output"). `omitted`: lines past the limit, counted.
+ */
+export interface AppOutputLog {
+  readonly lines: readonly AppOutputLine[];
+  readonly omitted: number;
 }

@@ -11,7 +11,7 @@ import { parseScenario } from './spec.js';
  * A stand-in guest: its "timers" are background events it schedules itself; it settles by a real turn of the
  * loop. With `restart`, each restart builds the process anew (`life` counts from 0 for the first).
  */
-function standIn(process: (sim: Simulation, life: number) => OriginProcess, realWork: readonly string[] = [], restartable = false) {
+function standIn(process: (sim: Simulation, life: number) => OriginProcess, realWork: readonly string[] = [], restartable = false, settled: (sim: Simulation) => readonly string[] = () => []) {
   const visits = { entered: 0, left: 0 };
   let lives = 0;
   const origin: GuestOrigin = {
@@ -21,10 +21,11 @@ function standIn(process: (sim: Simulation, life: number) => OriginProcess, real
       const visit: GuestVisit = {
         process: process(sim, 0),
         restart: restartable ? () => Promise.resolve(process(sim, ++lives)) : undefined,
-        settle: () => new Promise((resolve) => setImmediate(resolve)),
+        settle: () => new Promise((resolve) => setImmediate(() => resolve(settled(sim)))),
         state: () => ({ visits: visits.entered }),
         realWork: () => realWork,
         notVirtual: () => ['a stand-in source, called 1 time: it is not virtual'],
+        output: () => ({ lines: [], omitted: 0 }),
         leave: () => {
           visits.left++;
         },

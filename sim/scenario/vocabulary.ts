@@ -8,8 +8,12 @@ import { cacheModes } from '../nodes/cache.js';
  * words.
  */
 
-/** RFC 9110 §5.1: a field name is a token. */
-export const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
+/** RFC 9110 §5.6.2's token: what a field name is (§5.1), and a cookie's name (RFC 6265 §4.1.1). */
+const httpToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const headerName = z.string().regex(httpToken, 'must be an HTTP header name (RFC 9110 token)');
+
+export const cookieName = z.string().regex(httpToken, 'must be a cookie name (RFC 6265: a token, like "sid")');
 
 export const httpMethod = z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "GET"');
 
@@ -44,6 +48,10 @@ export const appModuleSpec = z
       .enum(['factory', 'fetch', 'listener'])
       .optional()
       .describe('What the export is, when its number of parameters would mislead: by default a function of 0 parameters is a factory, of 1 a fetch function, of 2 or more a Node listener.'),
+    options: z
+      .json()
+      .optional()
+      .describe('Handed to the factory as its one argument, a fresh copy each run (createApp({ ownerCheck: false })): one module, several variants. The export must then be a factory, whatever its number of parameters.'),
   })
   .describe('Your own app as the origin, in place of apisim\'s: its module may also export state(app), the final state --json reports.');
 

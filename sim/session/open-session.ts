@@ -54,7 +54,7 @@ export async function openGuestSession(options: GuestSessionOptions): Promise<Se
   try {
     const stage = stageScenario(unstepped(spec), { sim, trace, streams, origin: visit.process, restarts: guestRestarts(spec.crashes, visit), originAnswers: 'detached', credential: () => ({ name: 'none', headers: undefined }) });
     return new Session({
-      seed: options.seed, settings, spec, sim, trace, stage, loop: new GuestLoop(sim, visit, stage.top.origin, options.answerPatienceUs), ownOrigin: false,
+      seed: options.seed, settings, spec, sim, trace, stage, loop: new GuestLoop(sim, visit, stage.top.origin, trace, options.answerPatienceUs), ownOrigin: false,
       state: () => visit.state(),
       leave: () => visit.leave(),
     });

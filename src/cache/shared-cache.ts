@@ -1,3 +1,4 @@
+import { cacheKey } from './cache-key.js';
 import { type Headers, type HttpRequest, type HttpResponse, utf8Bytes } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { directives } from './cache-control.js';
@@ -99,7 +100,7 @@ export class SharedCache {
   lookup(req: HttpRequest, nowUs: number): Lookup {
     this.#advance(nowUs);
     if (!methodProperties(req.method).cacheable) return forward('bypass', `${req.method} is not cacheable`, req, 0);
-    const key = req.path;
+    const key = cacheKey(req.path);
     const variants = this.#byKey.get(key);
     if (variants === undefined) return forward('miss', 'nothing stored', req, this.#fence.depart(key));
     const stored = variants.select(req.method, req.headers);
@@ -130,7 +131,7 @@ export class SharedCache {
     this.#advance(nowUs);
     const invalidations = this.#invalidates ? [...invalidationTargets(sent.original, res).map((key) => this.#invalidate(key)), ...this.#clearSiteData(sent.original, res)] : [];
     if (sent.kind === 'bypass') return { response: res, revalidated: false, storage: undefined, invalidations };
-    const unchanged = this.#fence.arrive(sent.original.path, sent.epoch);
+    const unchanged = this.#fence.arrive(cacheKey(sent.original.path), sent.epoch);
     if (res.status === 304) return { ...this.#notModified(sent, res, unchanged), invalidations };
     return { response: res, revalidated: false, storage: this.#store(sent.original, res, unchanged), invalidations };
   }
@@ -141,7 +142,7 @@ export class SharedCache {
     if (why !== undefined) return { kind: 'not-stored', reason: why };
     const bytes = storedBytes(res);
     if (bytes > this.#maxBytes) return { kind: 'not-stored', reason: `${bytes} bytes, over the cache's ${this.#maxBytes}` };
-    const key = req.path;
+    const key = cacheKey(req.path);
     let variants = this.#byKey.get(key);
     if (variants === undefined) {
       variants = new VariantIndex();

@@ -21,7 +21,8 @@ async function checkOf(changedAt: number): Promise<DeterminismCheck> {
   };
   const [a, b] = [traced(false), traced(true)];
   const cause = { summary: 'a cause.', details: [] };
-  return { first: { ...run, trace: a, traceHash: 'a'.repeat(64) }, second: { ...run, trace: b, traceHash: 'b'.repeat(64) }, difference: firstDifference(a, b), cause, fresh: 'origin' };
+  const runs = [{ ...run, trace: a, traceHash: 'a'.repeat(64) }, { ...run, trace: b, traceHash: 'b'.repeat(64) }];
+  return { runs, inProcess: 2, differing: { index: 1, difference: firstDifference(a, b), cause }, fresh: 'origin' };
 }
 
 describe('what --check-determinism prints when a run is longer than its trace keeps', () => {
@@ -35,12 +36,12 @@ describe('what --check-determinism prints when a run is longer than its trace ke
   it('shows a difference among the latest events, saying an earlier one may hide in the stretch not kept', async () => {
     const check = await checkOf(17);
     expect(renderDeterminismFailure(check, 'replay').split('\n').slice(5, 10)).toEqual([
-      'The first event that differs is #18, at 17.000 ms in both runs:',
+      'The first event that differs between run 1 and run 2 is #18, at 17.000 ms in both runs:',
       '            time ms  event   from → to          step.try  message                            bytes  note',
       '  run 1      17.000  process origin             1.1       200 ← GET /x                           2  handled in 1.000 ms',
       '  run 2      17.000  process origin             1.1       200 ← GET /x                           2  handled in 2.000 ms',
       'Events #4 to #16 (a trace keeps the first 3 and the latest 4 of a run) were not kept, so an earlier difference may lie among them.',
     ]);
-    expect(determinismJson(check)).toMatchObject({ firstDifference: { event: 18, run1: { atMs: 17 }, unseenEvents: { from: 4, to: 16 } } });
+    expect(determinismJson(check)).toMatchObject({ firstDifference: { runs: [1, 2], event: 18, run1: { atMs: 17 }, other: { atMs: 17 }, unseenEvents: { from: 4, to: 16 } } });
   });
 });

@@ -51,7 +51,7 @@ const writableEndpoint = (ctx: CheckContext): string | undefined => (ctx.shape.w
  */
 function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Probe {
   const other = endpoint.method === 'DELETE' ? freeId : undefined;
-  const ids = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId]] as const;
+  const ids = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId], ['<id>', freeId]] as const;
   const path = ids.reduce((p, [name, id]) => p.replace(name, encodeURIComponent(id)), endpoint.path);
   const { writable, graph, userItem } = ctx.shape;
   const graphQuery = graph === undefined || graph.specSchema ? `{ user(id: ${JSON.stringify(f.userId)}) { name } }` : (graph.queries[0]?.query ?? '{ __typename }');
@@ -60,6 +60,9 @@ function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Prob
   if (writable !== undefined && endpoint.method === 'POST' && endpoint.path === writable.collection) return { method: 'POST', path, json: writableBody(writable, uniqueContent(ctx, 'unidentified POST')) };
   if (writable !== undefined && endpoint.method === 'PUT' && endpoint.path === writableEndpoint(ctx)) return { method: 'PUT', path, json: writableBody(writable, f.noteContent) };
   if (userItem !== undefined && endpoint.method === 'PUT' && endpoint.path === userItem.replace('{id}', '<user_id>')) return { method: 'PUT', path, json: f.userRecord };
+  // An owned object's PUT carries what creates one: a service that skipped gate 1 would take it as a write.
+  const owned = ctx.shape.owned.find((o) => endpoint.path === o.item.replace('{id}', '<order_id>') || endpoint.path === o.item.replace('{id}', '<id>'));
+  if (owned !== undefined && endpoint.method === 'PUT') return { method: 'PUT', path, json: owned.create?.body ?? {} };
   // Invalid on purpose: a target that skips gate 1 refuses it for the body and creates nobody.
   if (endpoint.method === 'POST') return { method: 'POST', path, json: {} };
   return { method: endpoint.method, path };

@@ -5,7 +5,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { type HttpRequest, type HttpResponse, request, response } from '../../../src/http/message.js';
 import { listenerOrigin } from './listener-origin.js';
-import { setCookieList } from './set-cookie-list.js';
+import { setCookieList } from '../../../src/http/set-cookie-list.js';
 
 /** A notes app written the way Express 5's users write one. */
 function expressNotes(): express.Express {
@@ -198,7 +198,7 @@ describe('listenerOrigin with a plain node:http listener', () => {
     expect(await answer(threw, request('GET', '/a'))).toEqual(failed);
     expect(await answer(rejected, request('GET', '/b'))).toEqual(failed);
     expect(await answer(destroyed, request('GET', '/c'))).toEqual(problem500('The app closed the response before ending it.'));
-    expect(errors).toEqual([['/a', 'sync'], ['/b', 'async'], ['/c', 'response destroyed before completion']]);
+    expect(errors).toEqual([['/a', 'sync'], ['/b', 'async'], ['/c', 'the app destroyed its response before ending it']]);
   });
 
   it('keeps the answer of a listener that rejects after ending its response, and reports the rejection', async () => {

@@ -30,6 +30,8 @@ export interface GuestApp<P extends OriginProcess = OriginProcess> {
    * Called inside the world, at the virtual time the process comes back; without it, crashes are refused.
    */
   readonly restart?: ((app: P) => P | Promise<P>) | undefined;
+  /** How long, in real time, one instant may wait for the app's real work (`WorldOptions.realWorkLimitMs`). */
+  readonly realWorkLimitMs?: number | undefined;
 }
 
 /** A guest's app as the origin of runs: each run lends a new `World` and builds a new app in it. */
@@ -38,7 +40,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
   return {
     restartable: restartApp !== undefined,
     async enter(sim: Simulation, rng: Rng): Promise<GuestVisit> {
-      const world = World.lend(sim, rng);
+      const world = World.lend(sim, rng, guest.realWorkLimitMs === undefined ? {} : { realWorkLimitMs: guest.realWorkLimitMs });
       try {
         const app = await started(guest.app, world, 'factory');
         await world.finishStart(startIoLimitMs);
@@ -56,6 +58,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
           state: () => guest.state?.(serving),
           realWork: () => world.realWork(),
           notVirtual: () => world.notVirtual(),
+          output: () => world.output.log(),
           leave: () => {
             world.restore();
           },

@@ -1,7 +1,8 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { promisify } from 'node:util';
 import type { Rng } from '../../rng.js';
-import { Drain } from './drain.js';
+import { AppOutput } from './app-output.js';
+import { defaultRealWorkLimitMs, Drain } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { Loans } from './loans.js';
 import { RealWork } from './real-work.js';
@@ -26,6 +27,17 @@ const workerThreadsModule = require('node:worker_threads') as Record<string, unk
 // argument: they ignore what is not theirs, as ours do.
 const realClears = { clearTimeout: globalThis.clearTimeout, clearInterval: globalThis.clearInterval, clearImmediate: globalThis.clearImmediate } as RealClears;
 
+/** How a world is lent, beyond the simulator's clock and the run's stream. */
+export interface WorldOptions {
+  /** What `Date.now()` reads at virtual time 0 (`virtualEpochMs`). */
+  readonly epochMs?: number;
+  /**
+   * How long, in real time, one instant may wait for the app's real work (a file, a hash, an `import()`)
+   * before the run fails naming it (`RealWorkTimeoutError`); 5 s by default.
+   */
+  readonly realWorkLimitMs?: number;
+}
+
 /** One world at a time in a process: two would fight over the same globals. */
 let lentNow: World | undefined;
 
@@ -42,6 +54,8 @@ let lentNow: World | undefined;
  *   `node:timers/promises` (`VirtualTimers`, `TimerPromises`);
  * - randomness: `Math.random`, `crypto.randomUUID`, `crypto.getRandomValues` (on `globalThis.crypto` and
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
+ * - output: `console`, `process.stdout.write` and `process.stderr.write`, writes to descriptors 1 and 2, into
+ *   the run's log (`AppOutput`), so that what the app prints never mixes with what apisim prints;
  * - refusals: `worker_threads.Worker`, `process.dlopen` (`refusals.ts`);
  * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
  *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
@@ -53,24 +67,26 @@ export class World {
   readonly clock: VirtualClock;
   readonly timers: VirtualTimers;
   readonly random: SeededRandom;
+  readonly output: AppOutput;
   readonly #drain: Drain;
   readonly #realWork: RealWork;
   readonly #watched = new WatchedSources();
   readonly #loans = new Loans();
   #lent = false;
 
-  private constructor(lane: TimerLane & VirtualTimeSource, rng: Rng, epochMs: number) {
-    this.clock = new VirtualClock(lane, epochMs);
+  private constructor(lane: TimerLane & VirtualTimeSource, rng: Rng, options: WorldOptions) {
+    this.clock = new VirtualClock(lane, options.epochMs ?? virtualEpochMs);
     this.timers = new VirtualTimers(lane, realClears);
     this.random = new SeededRandom(rng);
+    this.output = new AppOutput(lane);
     this.#realWork = new RealWork();
-    this.#drain = new Drain(this.#realWork, lane);
+    this.#drain = new Drain(this.#realWork, lane, options.realWorkLimitMs ?? defaultRealWorkLimitMs);
   }
 
   /** Puts a new world in place of the real one, on the simulator's clock and the run's `guest` stream. */
-  static lend(lane: TimerLane & VirtualTimeSource, rng: Rng, epochMs = virtualEpochMs): World {
+  static lend(lane: TimerLane & VirtualTimeSource, rng: Rng, options: WorldOptions = {}): World {
     if (lentNow !== undefined) throw new Error('a virtual world is already lent in this process: guest runs cannot overlap');
-    const world = new World(lane, rng, epochMs);
+    const world = new World(lane, rng, options);
     lentNow = world;
     try {
       world.#install();
@@ -85,20 +101,23 @@ export class World {
    * Waits, in real time, for the real I/O the app's start began to end: loading its modules (a TypeScript
    * loader reads files, and may write its cache after the import has resolved), reading its configuration.
    * The start happens before virtual time begins, so that I/O cannot land at a virtual time; what is still
-   * open after `limitMs` (a connection the app keeps) joins the baseline. Only I/O begun after this point, by
-   * the app's answers, fails the run.
+   * open after `limitMs` (a connection the app keeps) joins the baseline. Real work begun after this point,
+   * by the app's answers, is waited for in the instant that began it (`Drain`), and named in the trace.
    */
   async finishStart(limitMs: number): Promise<void> {
     const pollMs = 5;
     for (let waitedMs = 0; waitedMs < limitMs; waitedMs += pollMs) {
-      if (this.#realWork.io(this.#realWork.beyondBaseline()).length === 0) break;
+      if (this.#realWork.pending().length === 0) break;
       await new Promise<void>((resolve) => realSetTimeout(resolve, pollMs));
     }
     this.#realWork.rebaseline();
   }
 
-  /** Lets the app's work pending at the current virtual time run (`Drain`). */
-  settle(): Promise<void> {
+  /**
+   * Lets the app's work pending at the current virtual time run, real work included (`Drain`); resolves to
+   * the kinds of real work the app started, in words.
+   */
+  settle(): Promise<string[]> {
     return this.#drain.settle();
   }
 
@@ -120,6 +139,7 @@ export class World {
   restore(): void {
     if (!this.#lent) return;
     this.#lent = false;
+    this.#realWork.stopWatching();
     this.#loans.giveBack();
     syncBuiltinESMExports();
     lentNow = undefined;
@@ -154,6 +174,8 @@ export class World {
     for (const name of ['randomUUID', 'randomBytes'] as const) loans.lend(cryptoModule, name, random[name]);
 
     this.#watched.lendTo(loans);
+    this.output.lendTo(loans);
+    this.#realWork.watch(loans);
 
     loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
     loans.lend(process, 'dlopen', refusedDlopen);
