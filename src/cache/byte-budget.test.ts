@@ -55,6 +55,20 @@ describe('the byte budget (without it the cache never evicted)', () => {
     expect(kind(cache.lookup(get('/notes/1'), 0))).toBe('hit');
   });
 
+  it('stores a response that takes the whole budget exactly', () => {
+    const res = note('x');
+    const cache = new SharedCache({ maxBytes: storedBytes(res) });
+    store(cache, get('/notes/1'), res);
+    expect({ size: cache.size, bytes: cache.bytes, evictions: cache.evictions }).toEqual({ size: 1, bytes: storedBytes(res), evictions: 0 });
+  });
+
+  it('takes a budget of 0 bytes or more, and refuses any other with a RangeError that names it', () => {
+    expect(new SharedCache({ maxBytes: 0 }).bytes).toBe(0);
+    for (const maxBytes of [-1, Number.NaN]) {
+      expect(() => new SharedCache({ maxBytes })).toThrow(new RangeError(`maxBytes must be 0 or more, got ${maxBytes}`));
+    }
+  });
+
   it('gives back the bytes of what a write invalidates', () => {
     const cache = new SharedCache();
     for (const n of [1, 2]) store(cache, get('/notes/1', { cookie: `sid=${n}` }), note('z'));

@@ -47,6 +47,10 @@ describe('the cache key a Location-style reference names on our own origin', () 
     expect(sameOriginKey(reference, '/notes/1')).toBeUndefined();
   });
 
+  it('refuses a reference that names an authority even when the request path itself starts with two slashes', () => {
+    expect(sameOriginKey('//example/notes/3', '//notes/1')).toBeUndefined();
+  });
+
   it('refuses a reference that is not a URL at all instead of throwing', () => {
     expect(sameOriginKey('//[::1', '/notes/1')).toBeUndefined();
   });
@@ -64,8 +68,23 @@ describe('the shortcut for a plain absolute path', () => {
     expect(sameOriginKey(reference, requestPath)).toBe(parsedSameOriginKey(reference.trim(), requestPath));
   });
 
-  it('takes the shortcut on a created note\'s Location', () => {
-    expect(sameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
-    expect(parsedSameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
+  it('takes the shortcut on a created note\'s Location: no URL is parsed', () => {
+    const Parser = globalThis.URL;
+    let parsed = 0;
+    globalThis.URL = class extends Parser {
+      constructor(url: string | URL, base?: string | URL) {
+        super(url, base);
+        parsed++;
+      }
+    };
+    try {
+      expect(sameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
+      expect(sameOriginKey('/users/12/posts', '/users/12')).toBe('/users/12/posts');
+      expect(parsed).toBe(0);
+      expect(parsedSameOriginKey('/notes/3', '/notes')).toBe('/notes/3');
+      expect(parsed).toBe(2);
+    } finally {
+      globalThis.URL = Parser;
+    }
   });
 });

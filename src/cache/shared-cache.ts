@@ -44,7 +44,10 @@ interface Resident {
  */
 export class SharedCache {
   readonly #byKey = new Map<string, VariantIndex>();
-  /** Least recently used first: a hit or a store moves a response to the end, eviction takes from the front. */
+  /**
+   * Every stored response, least recently used first: a hit or a store moves a response to the end, eviction
+   * takes from the front. What is here is also in its URL's index and filed under its credentials, and nothing else is.
+   */
   readonly #recency = new Map<StoredResponse, Resident>();
   /** Stored responses by the credentials of the request that fetched them (see `credentialKeys`). */
   readonly #byCredential = new Map<string, Set<StoredResponse>>();
@@ -76,6 +79,11 @@ export class SharedCache {
   /** What the stored responses count against `maxBytes`. */
   get bytes(): number {
     return this.#bytes;
+  }
+
+  /** Credentials with stored responses filed under them: memory follows what is stored, not every session seen. */
+  get credentials(): number {
+    return this.#byCredential.size;
   }
 
   /** Stored responses dropped to stay within `maxBytes`, since the cache was made. */
@@ -111,7 +119,7 @@ export class SharedCache {
     }
     // Stale with nothing to revalidate it with: only a request that accepts stale responses (max-stale)
     // could still use it, so it goes now rather than wait for a replacement that may never be storable.
-    if (stored.policy.stale()) this.#remove(key, stored);
+    if (stored.policy.stale()) this.#remove(stored);
     return forward('miss', reason, req, this.#fence.depart(key));
   }
 
@@ -141,7 +149,7 @@ export class SharedCache {
       this.#byKey.set(key, variants);
     }
     const replaced = variants.selecting(req.method, req.headers);
-    for (const previous of replaced) this.#remove(key, previous);
+    for (const previous of replaced) this.#remove(previous);
     const stored: StoredResponse = {
       method: req.method, requestHeaders: req.headers, vary: res.headers.vary, policy,
       status: res.status, body: res.body, bodyBytes: res.bodyBytes, date: res.headers.date,
@@ -152,11 +160,7 @@ export class SharedCache {
     index.add(stored, this.#stores++);
     this.#recency.set(stored, { key, bytes });
     this.#bytes += bytes;
-    for (const credential of credentialKeys(req.headers)) {
-      const filed = this.#byCredential.get(credential);
-      if (filed === undefined) this.#byCredential.set(credential, new Set([stored]));
-      else filed.add(stored);
-    }
+    this.#file(stored);
     this.#evictOver();
     return { kind: 'stored', freshnessS: policy.maxAge(), replaced: replaced.length };
   }
@@ -181,17 +185,19 @@ export class SharedCache {
     const date = stale.date === undefined ? undefined : (res.headers.date ?? stale.date);
     const refreshed: StoredResponse = { ...stale, requestHeaders: sent.original.headers, policy, date };
     const served = servedResponse(policy, refreshed).response;
-    const variants = this.#byKey.get(cacheKey(sent.original.path));
     const resident = this.#recency.get(stale);
     // The origin said the body was current when it answered, so the client may have it; but a write (or a
     // newer response, or eviction) has passed since, so it does not go back into the store.
-    if (variants === undefined || resident === undefined || !variants.has(stale) || !unchanged) {
+    if (resident === undefined || !unchanged) {
       return { response: served, revalidated: true, storage: { kind: 'not-stored', reason: unchanged ? 'replaced in flight' : 'invalidated in flight' } };
     }
     // The 304 changes only header values the stored response had, so it keeps the size it was counted at.
-    variants.replace(stale, refreshed);
+    this.#byKey.get(resident.key)!.replace(stale, refreshed);
     this.#recency.delete(stale);
     this.#recency.set(refreshed, resident);
+    // Filed under the request that revalidated it: a logout's Clear-Site-Data must find it there.
+    this.#unfile(stale);
+    this.#file(refreshed);
     return { response: served, revalidated: true, storage: { kind: 'refreshed', freshnessS: policy.maxAge() } };
   }
 
@@ -200,19 +206,34 @@ export class SharedCache {
     const variants = this.#byKey.get(key);
     if (variants === undefined) return { key, discarded: 0 };
     const discarded = variants.size;
-    for (const stored of variants.all()) this.#remove(key, stored);
+    for (const stored of variants.all()) this.#remove(stored);
     return { key, discarded };
   }
 
-  /** Drops `stored`, kept under `key`. */
-  #remove(key: string, stored: StoredResponse): void {
-    const variants = this.#byKey.get(key);
-    if (variants === undefined || !variants.remove(stored)) return;
+  /** Drops a stored response from the store and from every index that holds it. */
+  #remove(stored: StoredResponse): void {
+    const { key, bytes } = this.#recency.get(stored)!;
+    const variants = this.#byKey.get(key)!;
+    variants.remove(stored);
     if (variants.size === 0) this.#byKey.delete(key);
-    this.#bytes -= this.#recency.get(stored)?.bytes ?? 0;
+    this.#bytes -= bytes;
     this.#recency.delete(stored);
+    this.#unfile(stored);
+  }
+
+  /** Files `stored` under the credentials of the request it answers (see `credentialKeys`). */
+  #file(stored: StoredResponse): void {
     for (const credential of credentialKeys(stored.requestHeaders)) {
       const filed = this.#byCredential.get(credential);
+      if (filed === undefined) this.#byCredential.set(credential, new Set([stored]));
+      else filed.add(stored);
+    }
+  }
+
+  #unfile(stored: StoredResponse): void {
+    for (const credential of credentialKeys(stored.requestHeaders)) {
+      const filed = this.#byCredential.get(credential);
+      // A request may send one cookie pair twice, so its set can be gone by the second time.
       filed?.delete(stored);
       if (filed?.size === 0) this.#byCredential.delete(credential);
     }
@@ -231,9 +252,8 @@ export class SharedCache {
     const discardedByKey = new Map<string, number>();
     for (const credential of credentialKeys(req.headers)) {
       for (const stored of [...(this.#byCredential.get(credential) ?? [])]) {
-        const key = this.#recency.get(stored)?.key;
-        if (key === undefined) continue;
-        this.#remove(key, stored);
+        const { key } = this.#recency.get(stored)!;
+        this.#remove(stored);
         discardedByKey.set(key, (discardedByKey.get(key) ?? 0) + 1);
       }
     }
@@ -241,17 +261,16 @@ export class SharedCache {
   }
 
   #touch(stored: StoredResponse): void {
-    const resident = this.#recency.get(stored);
-    if (resident === undefined) return;
+    const resident = this.#recency.get(stored)!;
     this.#recency.delete(stored);
     this.#recency.set(stored, resident);
   }
 
   /** Least recently used first, until the store fits its budget again. */
   #evictOver(): void {
-    for (const [stored, { key }] of this.#recency) {
+    for (const stored of this.#recency.keys()) {
       if (this.#bytes <= this.#maxBytes) return;
-      this.#remove(key, stored);
+      this.#remove(stored);
       this.#evictions++;
     }
   }

@@ -31,6 +31,11 @@ export class VariantIndex {
     return this.#size;
   }
 
+  /** Distinct method and `Vary` lists with a response kept: the map reads a lookup costs. */
+  get groups(): number {
+    return this.#groups.size;
+  }
+
   /** The newest stored response that selects a request with this method and these headers. */
   select(method: string, headers: Headers): StoredResponse | undefined {
     let newest: Entry | undefined;
@@ -53,11 +58,6 @@ export class VariantIndex {
     return found;
   }
 
-  has(stored: StoredResponse): boolean {
-    const { group, key } = this.#slot(stored);
-    return group?.byValues.get(key)?.stored === stored;
-  }
-
   /** Adds `stored`, which must not share a slot with a response already kept (remove those first). */
   add(stored: StoredResponse, seq: number): void {
     const names = varyNames(stored.vary);
@@ -71,13 +71,17 @@ export class VariantIndex {
     this.#size++;
   }
 
-  /** Puts `next` in the place of `previous` (the same variant, refreshed), keeping its age in the order. */
+  /**
+   * Puts `next` in the place of `previous` (the same variant, refreshed), keeping its age in the order; does
+   * nothing when `previous` is no longer kept.
+   */
   replace(previous: StoredResponse, next: StoredResponse): void {
     const { group, key } = this.#slot(previous);
     const entry = group?.byValues.get(key);
     if (entry?.stored === previous) group!.byValues.set(key, { stored: next, seq: entry.seq });
   }
 
+  /** Drops `stored`; false, and nothing changed, when it is not kept. */
   remove(stored: StoredResponse): boolean {
     const { group, key } = this.#slot(stored);
     if (group === undefined || group.byValues.get(key)?.stored !== stored) return false;

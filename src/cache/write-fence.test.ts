@@ -47,6 +47,16 @@ describe('the write fence with several requests for one URL', () => {
     expect(epochs.map((epoch) => fence.arrive('/notes/1', epoch))).toEqual([false, false, true]);
   });
 
+  it('holds out a response that an invalidation of its URL and one of every URL both passed', () => {
+    const fence = new WriteFence();
+    const before = fence.depart('/notes/1');
+    const other = fence.depart('/notes/2');
+    fence.invalidate('/notes/1');
+    fence.invalidateAll();
+    expect(fence.arrive('/notes/1', before)).toBe(false);
+    expect(fence.arrive('/notes/2', other)).toBe(false);
+  });
+
   it('lets in a response whose request it never saw leave', () => {
     const fence = new WriteFence();
     expect(fence.arrive('/notes/1', 0)).toBe(true);

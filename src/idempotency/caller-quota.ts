@@ -76,10 +76,12 @@ export class CallerQuota {
     return overflow;
   }
 
-  /** A record the store forgot for another reason (expiry): it no longer counts against its caller. */
+  /**
+   * A record the store forgot for another reason (expiry): it no longer counts against its caller. Every
+   * completed record the store holds was added here, so its caller has a ledger.
+   */
   remove(record: CompletedRecord): void {
-    const ledger = this.#byScope.get(record.scope);
-    if (ledger === undefined) return;
+    const ledger = this.#byScope.get(record.scope)!;
     this.#subtract(ledger, record);
     if (ledger.count === 0) this.#byScope.delete(record.scope);
     else this.#compact(ledger);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../http/message.js';
-import type { TableKey, Tables } from '../storage/tables.js';
+import type { Durability, TableKey, Tables } from '../storage/tables.js';
 import { defaultRetentionUs, IdempotencyStore } from './record-store.js';
 import type { InFlightRecord } from './record.js';
 
@@ -12,12 +12,18 @@ function clock(startUs = 0) {
 
 const created = jsonResponse(201, { id: 1 });
 
-/** Tables whose maps outlive the store that opened them, as a restart over the same data folder. */
-function memoryTablesKept(): Tables {
+/**
+ * Tables whose maps outlive the store that opened them, as a restart over the same data folder; `opened`
+ * says which maps were asked for, and how durable.
+ */
+function memoryTablesKept(): Tables & { readonly opened: string[] } {
   const maps = new Map<string, Map<TableKey, unknown>>();
+  const opened: string[] = [];
   return {
     fresh: true,
-    map: <K extends TableKey, V>(name: string) => {
+    opened,
+    map: <K extends TableKey, V>(name: string, durability?: Durability) => {
+      opened.push(`${name} ${durability ?? 'with-answer'}`);
       if (!maps.has(name)) maps.set(name, new Map());
       return maps.get(name) as Map<K, V>;
     },
@@ -261,6 +267,19 @@ describe('the idempotency record store', () => {
       expect(store.quotaFootprint).toBeLessThanOrEqual(2 * 100 + 32 + 1);
     });
 
+    it('rebuilds its expiry queue once it is more than twice what the store holds plus 1,024, from what is still held', () => {
+      const t = clock();
+      const store = new IdempotencyStore(t.now, { maxRecordsPerCaller: 100 });
+      const footprints: number[] = [];
+      for (let i = 1; i <= 1_226; i++) {
+        t.advance(1);
+        store.complete(claimed(store, 'alice', `k${i}`), created);
+        footprints.push(store.expiryQueueFootprint);
+      }
+      // Each completion past the quota leaves one forgotten entry behind: 1,224 for 100 held is the most it keeps.
+      expect(footprints.slice(1_222)).toEqual([1_223, 1_224, 100, 101]);
+    });
+
     it('rebuilds from the tables within the quota, oldest forgotten first', () => {
       const t = clock();
       const tables = memoryTablesKept();
@@ -271,6 +290,38 @@ describe('the idempotency record store', () => {
       }
       const second = new IdempotencyStore(t.now, { maxRecordsPerCaller: 2 }, tables);
       expect(['k0', 'k1', 'k2', 'k3'].map((k) => second.get('alice', k)?.state)).toEqual([undefined, undefined, 'completed', 'completed']);
+    });
+
+    it('rebuilds in the order records were completed, not the order the table lists them', () => {
+      const t = clock();
+      const tables = memoryTablesKept();
+      const first = new IdempotencyStore(t.now, {}, tables);
+      // Claimed k2, k1, k0, so the table lists them in that order; completed k0, k1, k2.
+      const tickets = ['k2', 'k1', 'k0'].map((k) => claimed(first, 'alice', k)).reverse();
+      for (const ticket of tickets) {
+        t.advance(1);
+        first.complete(ticket, created);
+      }
+      const second = new IdempotencyStore(t.now, { maxRecordsPerCaller: 2 }, tables);
+      expect(['k0', 'k1', 'k2'].map((k) => second.get('alice', k)?.state)).toEqual([undefined, 'completed', 'completed']);
+    });
+
+    it('rebuilds beside the in-flight records a dead process left in the tables, counting none of them', () => {
+      const tables = memoryTablesKept();
+      const first = new IdempotencyStore(() => 0, {}, tables);
+      claimed(first, 'alice', 'unfinished');
+      first.complete(claimed(first, 'alice', 'done'), created);
+      const second = new IdempotencyStore(() => 0, {}, tables);
+      expect(second.usage('alice')).toEqual({ records: 1, bytes: created.bodyBytes + 512 });
+      expect(second.recover()).toBe(1);
+      expect(second.get('alice', 'done')?.state).toBe('completed');
+    });
+
+    it('keeps its records in the table named idempotency, written with the answer', () => {
+      const tables = memoryTablesKept();
+      new IdempotencyStore(() => 0, {}, tables);
+      // The name is what a data folder holds; a record must be on disk before the answer it replays leaves.
+      expect(tables.opened).toEqual(['idempotency with-answer']);
     });
   });
 

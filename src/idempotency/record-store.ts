@@ -139,9 +139,10 @@ export class IdempotencyStore {
     this.#expiryQueue.push(entry);
     for (const oldest of this.#quota.add(entry)) this.#records.delete(oldest.id);
     // Records the quota forgot stay in the queue until their expiry, holding their responses: a queue more
-    // than twice what the store holds is rebuilt from what it holds, so the quota bounds memory too.
+    // than twice what the store holds is rebuilt from what it holds, so the quota bounds memory too. What the
+    // sweep has passed is forgotten or stale, so that goes with the rest.
     if (this.#expiryQueue.length > 2 * this.#records.size + 1024) {
-      this.#expiryQueue = this.#expiryQueue.slice(this.#expiryHead).filter(this.#holds);
+      this.#expiryQueue = this.#expiryQueue.filter(this.#holds);
       this.#expiryHead = 0;
     }
   }

@@ -66,8 +66,10 @@ export class AuditLog {
       // The same array, set again: that is how a durable table learns the block changed.
       this.#blocks.set(block, records);
     }
+    // The block before the oldest record kept holds only records older than the newest `capacity`: it goes as
+    // soon as the oldest kept moves past it. Asking again on later records, or before there is one, is a map miss.
     const oldestKept = number + 1 - this.#capacity;
-    if (oldestKept > 0 && oldestKept % blockSize === 0) this.#blocks.delete(oldestKept / blockSize - 1);
+    this.#blocks.delete(Math.floor(oldestKept / blockSize) - 1);
     for (const listener of this.#listeners) listener(record);
   }
 

@@ -98,4 +98,38 @@ describe('enumeration detector (spec §5.8)', () => {
     for (let i = 0; i < 3_000; i++) detector.observe(record(i * 1_000_000, 5, 404));
     expect(detector.held.misses).toBe(60);
   });
+
+  it('counts an id as inside the window while any refusal of it is, not only its first', () => {
+    const detector = new EnumerationDetector();
+    for (const [atS, id] of [[0, 1], [1, 1], [2, 2], [3, 3]] as const) detector.observe(record(atS * 1_000_000, id, 404));
+    // At 60.5 s the first refusal of id 1 has left the window; its second, at 1 s, has not.
+    detector.observe(record(60_500_000, 4, 404));
+    expect(detector.alerts.map((a) => a.ids)).toEqual([[1, 2, 3, 4]]);
+  });
+
+  it('with a window of 0 µs holds no refusal and never alerts', () => {
+    const detector = new EnumerationDetector({ distinctIds: 1, windowUs: 0 });
+    for (let id = 0; id < 10; id++) detector.observe(record(id, id, 404));
+    expect(detector.alerts).toEqual([]);
+    expect(detector.held.misses).toBe(0);
+  });
+
+  it('drops the refusals that left from its array in one copy, once they are 1,024 or more and at least half of it', () => {
+    // One refusal a microsecond: a window of W µs holds the newest W, and refusal n leaves at n + W.
+    const footprints = (windowUs: number, counts: readonly number[]): number[] => {
+      const detector = new EnumerationDetector({ distinctIds: 1_000_000, windowUs });
+      let n = 0;
+      return counts.map((count) => {
+        for (; n < count; n++) detector.observe(record(n, n, 404));
+        expect(detector.held.misses).toBe(Math.min(count, windowUs));
+        return detector.held.footprint;
+      });
+    };
+    // 1,024 gone at 2,048 refusals, and half the array: dropped then, not a refusal sooner.
+    expect(footprints(1_024, [1_000, 2_047, 2_048])).toEqual([1_000, 2_047, 1_024]);
+    // A short window: many gone and more than half, but fewer than 1,024.
+    expect(footprints(100, [1_000, 1_123, 1_124])).toEqual([1_000, 1_123, 100]);
+    // A long window: 1,024 gone, but less than half the array, until 6,000.
+    expect(footprints(3_000, [4_024, 5_999, 6_000])).toEqual([4_024, 5_999, 3_000]);
+  });
 });

@@ -11,6 +11,11 @@ export interface EquivalentJudgment {
   /** The source text the mutant replaces, exactly as Stryker's report locates it. */
   readonly original: string;
   readonly replacement: string;
+  /**
+   * Only where the same original and replacement occur more than once in the file (an emptied `[]`, say): text
+   * of the line the judged mutant starts on, which the others' lines do not have.
+   */
+  readonly onLine?: string;
   readonly why: string;
 }
 
@@ -31,11 +36,12 @@ export interface Verdicts {
 }
 
 function names(judgment: EquivalentJudgment, mutant: Mutant): boolean {
-  return mutant.file === judgment.file && mutant.mutator === judgment.mutator && mutant.original === judgment.original && mutant.replacement === judgment.replacement;
+  return mutant.file === judgment.file && mutant.mutator === judgment.mutator && mutant.original === judgment.original && mutant.replacement === judgment.replacement
+    && (judgment.onLine === undefined || mutant.lineText.includes(judgment.onLine));
 }
 
 function label(judgment: EquivalentJudgment): string {
-  return `${judgment.file} ${judgment.mutator} \`${judgment.original}\` → \`${judgment.replacement}\``;
+  return `${judgment.file} ${judgment.mutator} \`${judgment.original}\` → \`${judgment.replacement}\`${judgment.onLine === undefined ? '' : ` on \`${judgment.onLine}\``}`;
 }
 
 /** Applies the judgments to one run's mutants; judgments of files this run did not mutate are left alone. */

@@ -53,8 +53,8 @@ describe('reading a Stryker report', () => {
     const report = parseStrykerReport(strykerJson(['Killed'], ['Survived']));
     expect(report.strykerVersion).toBe('9.6.1');
     expect(report.mutants).toEqual([
-      { id: 'p0', file: 'src/policy/allowed.ts', line: 2, mutator: 'EqualityOperator', original: 'a > 1', replacement: 'a >= 1', status: 'Killed', static: false },
-      { id: 'c0', file: 'src/cache/ttl.ts', line: 1, mutator: 'ArithmeticOperator', original: '60', replacement: '', status: 'Survived', static: false },
+      { id: 'p0', file: 'src/policy/allowed.ts', line: 2, lineText: '  return a > 1 && a < 5;', mutator: 'EqualityOperator', original: 'a > 1', replacement: 'a >= 1', status: 'Killed', static: false },
+      { id: 'c0', file: 'src/cache/ttl.ts', line: 1, lineText: 'export const ttl = 60;', mutator: 'ArithmeticOperator', original: '60', replacement: '', status: 'Survived', static: false },
     ]);
     expect(sourceText(policySource, at(1, 37), at(2, 9))).toBe('boolean {\n  return');
   });
@@ -98,6 +98,21 @@ describe('judging survivors equivalent', () => {
     const gone = judge(mutants, [{ ...equivalentGe, original: 'a > 2' }]);
     expect(gone.equivalent).toEqual([]);
     expect(gone.problems).toEqual([expect.stringMatching(/no such mutant any more/)]);
+  });
+
+  it('tells apart the same change on two lines by text of the judged one\'s line', () => {
+    const source = 'const found = [];\nconst none = [];\n';
+    const emptied = (id: string, line: number, column: number, status: Status) => ({
+      id, mutatorName: 'ArrayDeclaration', replacement: '["Stryker was here"]', location: { start: at(line, column), end: at(line, column + 2) }, status,
+    });
+    const mutants = parseStrykerReport({
+      schemaVersion: '1.0', files: { 'src/cache/x.ts': { source, mutants: [emptied('a', 1, 15, 'Killed'), emptied('b', 2, 14, 'Survived')] } },
+    }).mutants;
+    expect(mutants.map((m) => m.original)).toEqual(['[]', '[]']);
+    const judgment: EquivalentJudgment = { file: 'src/cache/x.ts', mutator: 'ArrayDeclaration', original: '[]', replacement: '["Stryker was here"]', why: 'none is never read' };
+    expect(judge(mutants, [judgment]).problems).toEqual([expect.stringMatching(/line 1\): killed by a test/)]);
+    expect(judge(mutants, [{ ...judgment, onLine: 'const none' }])).toEqual({ equivalent: [{ mutant: mutants[1], why: 'none is never read' }], problems: [] });
+    expect(judge(mutants, [{ ...judgment, onLine: 'const other' }]).problems).toEqual([expect.stringMatching(/on `const other`: no such mutant any more/)]);
   });
 
   it('leaves alone judgments of files this run did not mutate (a run of one area)', () => {
@@ -166,6 +181,19 @@ describe('scoreRun', () => {
     expect(outcome.written.map((p) => p.slice(dir!.length))).toEqual(['/out/mutation.csv', '/out/mutation.md']);
     expect(await readFile(join(dir, 'out', 'mutation.csv'), 'utf8')).toContain('cache,1,1,0,0,0,0,0,100.00,100.00,100.00');
     expect(await readFile(join(dir, 'out', 'mutation.md'), 'utf8')).toContain('(`npm run mutation -- --area policy`)');
+  });
+
+  it('holds every area to 95%: one at 94.44% is below the target, one at exactly 95% is not', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'apisim-mutation-'));
+    const reportPath = join(dir, 'mutation.json');
+    const runRecordPath = join(dir, 'run.json');
+    const killed = (n: number): Status[] => Array.from({ length: n }, () => 'Killed');
+    await writeFile(reportPath, JSON.stringify(strykerJson([...killed(17), 'Survived'], [...killed(19), 'NoCoverage'])));
+    await writeRunRecord(runRecordPath, { command: 'npm run mutation', strykerMs: 60_000 });
+    const outcome = await scoreRun({ reportPath, runRecordPath, outDir: join(dir, 'out') });
+    expect(outcome.rows.map((r) => r.score_pct?.toFixed(2))).toEqual(['94.44', '95.00', '94.74']);
+    expect(outcome.belowTarget).toEqual(['policy']);
+    expect(await readFile(join(dir, 'out', 'mutation.md'), 'utf8')).toContain('Below the target of 95% (`score %`): policy.');
   });
 });
 

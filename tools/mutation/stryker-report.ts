@@ -37,6 +37,8 @@ export interface Mutant {
   /** Relative to the project root, with `/`. */
   readonly file: string;
   readonly line: number;
+  /** The whole source line the mutant starts on. */
+  readonly lineText: string;
   readonly mutator: string;
   /** The source text the mutant replaces. */
   readonly original: string;
@@ -61,17 +63,19 @@ export function parseStrykerReport(json: unknown): StrykerReport {
   const parsed = reportSchema.safeParse(json);
   if (!parsed.success) throw new Error(`not a Stryker JSON report (schema 1.x):\n${z.prettifyError(parsed.error)}`);
   const report = parsed.data;
-  const mutants = Object.entries(report.files).flatMap(([file, result]) =>
-    result.mutants.map((m) => ({
+  const mutants = Object.entries(report.files).flatMap(([file, result]) => {
+    const lines = result.source.split('\n');
+    return result.mutants.map((m) => ({
       id: m.id,
       file: file.replaceAll('\\', '/'),
       line: m.location.start.line,
+      lineText: lines[m.location.start.line - 1] ?? '',
       mutator: m.mutatorName,
       original: sourceText(result.source, m.location.start, m.location.end),
       replacement: m.replacement ?? '',
       status: m.status,
       static: m.static === true,
-    })),
-  );
+    }));
+  });
   return { mutants, strykerVersion: report.framework?.version };
 }

@@ -212,6 +212,13 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     expect(check(query).map((e) => e.message)).toEqual(['Query "Feed" has an estimated cost of 1101; the maximum cost is 250.']);
   });
 
+  it('gives the cost of the operation the request runs, whichever of the document\'s operations it is', () => {
+    const document = parse('query Cheap { user(id: 1) { name } } query Dear { user(id: 1) { posts(limit: 5) { title } } }');
+    const [cheap, dear] = operationsOf(document);
+    const priced = maxCostCheck(testSchema, defaultGraphLimits);
+    expect([priced(document, cheap!, {}), priced(document, dear!, {})]).toEqual([{ ok: true, cost: 1 }, { ok: true, cost: 6 }]);
+  });
+
   it('has no limit at Infinity and refuses limits that cannot work', () => {
     expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
     expect(() => maxCostCheck(testSchema, { ...defaultGraphLimits, maxCost: Number.NaN })).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));
