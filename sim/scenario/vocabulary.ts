@@ -44,6 +44,10 @@ export const appModuleSpec = z
       .enum(['factory', 'fetch', 'listener'])
       .optional()
       .describe('What the export is, when its number of parameters would mislead: by default a function of 0 parameters is a factory, of 1 a fetch function, of 2 or more a Node listener.'),
+    allowNativeAddons: z
+      .array(z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be an npm package name, like "better-sqlite3"'))
+      .optional()
+      .describe('The npm packages whose native addon the app may load in the virtual world, e.g. ["better-sqlite3"]: only addons whose every call finishes its work before it returns; any other addon is refused.'),
   })
   .describe('Your own app as the origin, in place of apisim\'s: its module may also export state(app), the final state --json reports.');
 

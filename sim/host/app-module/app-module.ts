@@ -105,7 +105,7 @@ export async function loadAppModule(origin: AppModuleSpec, scenarioFile: string,
     exportName: origin.export,
     factory: shape.kind === 'factory',
     restarts: hasRestart,
-    guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined },
+    guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined, allowNativeAddons: origin.allowNativeAddons },
   };
 }
 

@@ -13,12 +13,28 @@ export function RefusedWorker(): never {
   );
 }
 
+/** The npm package a native addon's file is in: the last `node_modules/<name>` (or `@scope/<name>`) of its path. */
+export function addonPackage(filename: string): string | undefined {
+  const found = [...filename.matchAll(/[\\/]node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/g)].at(-1)?.[1];
+  return found?.replace('\\', '/');
+}
+
 /**
- * Stands in for `process.dlopen` while the world is lent: a native addon reads the real clock and the real
- * random sources below JavaScript, and may finish its work on threads of its own.
+ * Stands in for `process.dlopen` while the world is lent. A native addon reads the real clock and the real
+ * random sources below JavaScript, and may finish its work on threads of its own, so it is refused, unless
+ * its package is one the app names in `allowed`: an addon whose every call does its work before it returns
+ * (better-sqlite3) has nothing to land at a real time. The app vouches for that; the world cannot see it.
  */
-export function refusedDlopen(_module: unknown, filename: unknown): never {
-  throw new NotVirtualError(
-    `the app loaded a native addon (${String(filename)}): its clocks, randomness and threads are below JavaScript, out of the virtual world's reach (docs/guest-world.md); use a pure JavaScript package instead`,
-  );
+export function dlopenAllowing(allowed: readonly string[], realDlopen: typeof process.dlopen): typeof process.dlopen {
+  return (module, filename, flags) => {
+    const name = addonPackage(filename);
+    if (name !== undefined && allowed.includes(name)) {
+      Reflect.apply(realDlopen, process, flags === undefined ? [module, filename] : [module, filename, flags]);
+      return;
+    }
+    const allow = name === undefined ? '' : `; if each of its calls finishes its work before it returns (better-sqlite3's do), allow it by name: "allowNativeAddons": ["${name}"] beside the app's module`;
+    throw new NotVirtualError(
+      `the app loaded a native addon (${String(filename)}): its clocks, randomness and threads are below JavaScript, out of the virtual world's reach (docs/guest-world.md); use a pure JavaScript package instead${allow}`,
+    );
+  };
 }

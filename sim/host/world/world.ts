@@ -5,7 +5,7 @@ import { defaultRealWorkLimitMs, Drain } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { Loans } from './loans.js';
 import { RealWork } from './real-work.js';
-import { refusedDlopen, RefusedWorker } from './refusals.js';
+import { dlopenAllowing, RefusedWorker } from './refusals.js';
 import { SeededRandom } from './seeded-random.js';
 import { TimerPromises } from './timer-promises.js';
 import { VirtualClock, type VirtualTimeSource } from './virtual-clock.js';
@@ -35,6 +35,11 @@ export interface WorldOptions {
    * before the run fails naming it (`RealWorkTimeoutError`); 5 s by default.
    */
   readonly realWorkLimitMs?: number;
+  /**
+   * The npm packages whose native addon the app may load, by name (`better-sqlite3`): addons whose every
+   * call does its work before it returns, so nothing of theirs lands at a real time. Any other is refused.
+   */
+  readonly allowNativeAddons?: readonly string[];
 }
 
 /** One world at a time in a process: two would fight over the same globals. */
@@ -53,7 +58,7 @@ let lentNow: World | undefined;
  *   `node:timers/promises` (`VirtualTimers`, `TimerPromises`);
  * - randomness: `Math.random`, `crypto.randomUUID`, `crypto.getRandomValues` (on `globalThis.crypto` and
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
- * - refusals: `worker_threads.Worker`, `process.dlopen` (`refusals.ts`);
+ * - refusals: `worker_threads.Worker`, `process.dlopen` but for the addons the app names (`refusals.ts`);
  * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
  *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
  *
@@ -68,6 +73,7 @@ export class World {
   readonly #realWork: RealWork;
   readonly #watched = new WatchedSources();
   readonly #loans = new Loans();
+  readonly #allowNativeAddons: readonly string[];
   #lent = false;
 
   private constructor(lane: TimerLane & VirtualTimeSource, rng: Rng, options: WorldOptions) {
@@ -76,6 +82,7 @@ export class World {
     this.random = new SeededRandom(rng);
     this.#realWork = new RealWork();
     this.#drain = new Drain(this.#realWork, lane, options.realWorkLimitMs ?? defaultRealWorkLimitMs);
+    this.#allowNativeAddons = options.allowNativeAddons ?? [];
   }
 
   /** Puts a new world in place of the real one, on the simulator's clock and the run's `guest` stream. */
@@ -172,7 +179,7 @@ export class World {
     this.#realWork.watch(loans);
 
     loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
-    loans.lend(process, 'dlopen', refusedDlopen);
+    loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, process.dlopen));
     syncBuiltinESMExports();
   }
 }
