@@ -11,7 +11,7 @@ export { runGuestScenario, type GuestScenarioOptions } from '../sim/host/run-gue
 export { fetchOrigin, type FetchApp, type FetchHandler } from '../sim/host/adapters/fetch-origin.js';
 export { listenerOrigin, type RequestListener } from '../sim/host/adapters/listener-origin.js';
 export type { AdaptedApp, AdapterOptions } from '../sim/host/adapters/adapted-app.js';
-export { setCookieList } from '../sim/host/adapters/set-cookie-list.js';
+export { setCookieList } from '../src/http/set-cookie-list.js';
 export { virtualEpochMs } from '../sim/host/world/epoch.js';
 
 // apisim's own origin, and what any run returns.

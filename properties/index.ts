@@ -1,32 +1,3 @@
-import { authenticationFirst } from './authentication-first.js';
-import { cacheCoherence } from './cache-coherence.js';
-import { exactlyOnce } from './exactly-once.js';
-import { graphFieldExact } from './graph-field-exact.js';
-import { graphPersistedEqualsPosted } from './graph-persisted-equals-posted.js';
-import { graphRejectedBeforeExecution } from './graph-rejected-before-execution.js';
-import { idempotentMethods } from './idempotent-methods.js';
-import { idempotentResend } from './idempotent-resend.js';
-import { ownerIsolation } from './owner-isolation.js';
-import type { Principle } from './principle.js';
-import { safeMethods } from './safe-methods.js';
-
 export { broken, couldNotRun, held, judgedRun, type Principle, type RunVerdict } from './principle.js';
 export { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type PrincipleOutcome, type PrincipleResult, type RequestLine, runPrinciple, type RunnerOptions } from './runner.js';
-
-/**
- * Every principle, in the order the vitest helper registers them: the gates first, then the methods and the
- * writes, the cache, and the graph. A principle joins by being listed here; each says for itself on which
- * targets it cannot be checked.
- */
-export const allPrinciples: readonly Principle<unknown>[] = [
-  authenticationFirst,
-  ownerIsolation,
-  safeMethods,
-  idempotentMethods,
-  idempotentResend,
-  exactlyOnce,
-  cacheCoherence,
-  graphFieldExact,
-  graphPersistedEqualsPosted,
-  graphRejectedBeforeExecution,
-];
+export { allPrinciples } from './all-principles.js';

@@ -6,6 +6,8 @@ import { PreparedTarget } from './targets/target-session.js';
 import { ownerIsolation } from './owner-isolation.js';
 import { assertPrinciple, PrincipleBroken, runPrinciple } from './runner.js';
 import { ownTarget } from './test-kit/own-origin.js';
+import { planRun } from '../sim/host/run-plan.js';
+import { fromFile } from '../sim/scenario/resolve.js';
 import { scratchFolder } from './test-kit/scratch-folder.js';
 
 const flawed = new URL('../examples/express-orders/apisim-flawed.config.ts', import.meta.url);
@@ -33,13 +35,36 @@ describe('the runner', { timeout: 30_000 }, () => {
     ]);
     expect([result.requestCount, result.signIns]).toEqual([2, 2]);
     const file = join(folder, 'express-orders-flawed-owner-isolation.json');
-    expect(result.scenario).toEqual({ file, command: `npx apisim sim --file ${file} --seed ${result.seed}`, differs: undefined });
-    expect((JSON.parse(readFileSync(file, 'utf8')) as { origin: unknown }).origin).toMatchObject({ export: 'flawed' });
+    expect(result.scenario).toEqual({ file, command: `npx apisim sim --file ${file} --seed ${result.seed}`, differs: undefined, unjudged: undefined });
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { origin: unknown; counterexampleOf: unknown };
+    expect(written.origin).toMatchObject({ export: 'flawed' });
+    // The config file, from the scenario's folder: a replay judges the run again on the app as it is then.
+    expect(written.counterexampleOf).toMatchObject({ principle: 'owner-isolation', seed: result.seed, target: { config: expect.stringMatching(/\/examples\/express-orders\/apisim-flawed\.config\.ts$/) as unknown } });
     expect(result.report).toContain(`What broke:\n  ${other} GET /orders/1, ${owner}'s orders object, was answered 200, not 403 or 404`);
     expect(result.report).toContain('to 2 requests, besides 2 sign-ins:');
     expect(result.report).toMatch(/(user|other-user) +GET \/orders\/1 +→ 200\n/);
-    expect(result.report).toContain(`Replay it in the simulator:\n  ${result.scenario!.command}`);
+    expect(result.report).toContain(`Replay it in the simulator; it judges the run again by owner-isolation, and exits 1 while it still fails, 0 once it no longer does:\n  ${result.scenario!.command}`);
     expect(result.report).toMatch(/Replay this fast-check run: APISIM_SEED=5 APISIM_PATH=[\d:]+ npx vitest run x\.test\.ts$/);
+  });
+
+  it('writes the cookies and the id a later request sent on from an earlier answer as captures, so that the file breaks the principle on other seeds too', async () => {
+    const prepared = await PreparedTarget.prepare(await loadTarget(flawed));
+    const folder = scratchFolder('runner');
+    const result = await runPrinciple(prepared, ownerIsolation, { runs: 30, fcSeed: 5, folder });
+    const file = readFileSync(result.scenario!.file, 'utf8');
+    const steps = (JSON.parse(file) as { steps: { path: string; headers?: Record<string, string>; capture?: unknown }[] }).steps;
+    expect(steps.map((s) => [s.path, s.headers?.cookie ?? null, s.capture ?? null])).toEqual([
+      ['/login', null, { connect_sid: { from: 'cookie', name: 'connect.sid' } }],
+      ['/orders', 'connect.sid={{connect_sid}}', { location: { from: 'header', name: 'location' } }],
+      ['/login', null, { connect_sid_2: { from: 'cookie', name: 'connect.sid' } }],
+      ['{{location}}', 'connect.sid={{connect_sid_2}}', null],
+    ]);
+    expect(file).not.toContain('s%3A');
+    const { spec } = await fromFile(result.scenario!.file);
+    const plan = await planRun({ name: 'counterexample', spec }, result.scenario!.file);
+    for (const seed of [result.seed! + 1, result.seed! + 2, result.seed! + 3]) {
+      expect((await plan.run(seed)).summary.map((s) => s.status), `seed ${seed}`).toEqual([204, 201, 204, 200]);
+    }
   });
 
   it('replays one fast-check run exactly from its seed and path', async () => {

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import type { SequenceDiagram } from '../api/cli/render/html/report-model.js';
+import { runSequence } from '../api/cli/render/run-sequence.js';
 import type { Exchange } from '../sim/exchange.js';
 import type { SessionRecord } from '../sim/session/session.js';
 import type { TraceMode } from '../sim/trace.js';
@@ -67,6 +69,10 @@ export interface PrincipleResult {
   readonly scenario: WrittenScenario | undefined;
   /** The report a failure prints; empty when the principle held. */
   readonly report: string;
+  /** The shrunk run drawn hop by hop, for the HTML report; undefined when the principle held. */
+  readonly sequence?: SequenceDiagram;
+  /** The command that replays the failing fast-check run itself (seed and path); undefined when the principle held. */
+  readonly fastCheckReplay?: string;
 }
 
 /** A result that is no pass, as an error whose message is the report. */
@@ -168,7 +174,7 @@ export async function runPrinciple<Plan>(prepared: PreparedTarget, principle: Pr
   const rerun = options.rerun ?? '<the command that ran this check>';
   const fcReplay = `APISIM_SEED=${details.seed} APISIM_PATH=${details.counterexamplePath} ${rerun}`;
   const result = { ...base, outcome: 'fail', failed: true, ...shown, seed, report: '' } as const;
-  return { ...result, report: reportOf(result, principle, details.numShrinks, fcReplay) };
+  return { ...result, report: reportOf(result, principle, details.numShrinks, fcReplay), fastCheckReplay: fcReplay };
 }
 
 /**
@@ -196,11 +202,12 @@ async function showRun<Plan>(prepared: PreparedTarget, principle: Principle<Plan
     const exchanges = run.session.exchanges;
     const requests = exchanges.map((x, i) => lineOf(run, x, i));
     const record = run.session.record(name);
+    const sequence = runSequence(record.trace.events, record.exchanges, { app: prepared.name, omittedEvents: record.trace.omittedEvents });
     const scenario = run.scenario(name, `${principle.name} broken on ${prepared.name}: ${problems[0] ?? ''}`.slice(0, 500), folder);
     run.close();
-    const written = await writeScenario(scenario, folder, seed, { traceHash: record.traceHash, statuses: record.summary.map((s) => s.status) });
+    const written = await writeScenario(scenario, folder, seed, { traceHash: record.traceHash, statuses: record.summary.map((s) => s.status) }, { prepared, principle, plan, problems });
     const signIns = requests.filter((r) => r.signIn).length;
-    return { problems, requests, requestCount: requests.length - signIns, signIns, scenario: written };
+    return { problems, requests, requestCount: requests.length - signIns, signIns, scenario: written, sequence };
   } finally {
     run.close();
   }
@@ -222,8 +229,11 @@ function reportOf(result: Omit<PrincipleResult, 'report'>, principle: { readonly
   const width = Math.max(...result.requests.map((r) => r.role.length), 4);
   const lines = result.requests.map((r) => `  ${r.role.padEnd(width)}  ${`${r.method} ${r.path}`.padEnd(28)} → ${r.status ?? 'no answer'}${r.attempts > 1 ? ` (${r.attempts} attempts)` : ''}${r.signIn ? '   sign-in' : ''}`);
   const scenario = result.scenario!;
+  const judged = scenario.unjudged === undefined
+    ? `; it judges the run again by ${result.principle}, and exits 1 while it still fails, 0 once it no longer does`
+    : ` (it shows the run, but does not judge it: ${scenario.unjudged})`;
   const replay = scenario.differs === undefined
-    ? `Replay it in the simulator:\n  ${scenario.command}`
+    ? `Replay it in the simulator${judged}:\n  ${scenario.command}`
     : `The scenario file ${scenario.file} did not replay the run (${scenario.differs}): it is written, but is not the run above.`;
   return [
     `${result.target} breaks ${result.principle}: ${principle.statement}`,

@@ -1,11 +1,13 @@
-import { relative, resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { loadTarget } from './targets/load-target.js';
 import { PreparedTarget } from './targets/target-session.js';
 import { allPrinciples } from './index.js';
 import type { Principle } from './principle.js';
-import { assertPrinciple, PrincipleNotChecked, type RunnerOptions } from './runner.js';
+import { principlesHtml, type ReportedPrinciple } from './principles-html.js';
+import { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type RunnerOptions } from './runner.js';
 
 export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
   /** Only these principles, by name; all by default. */
@@ -14,6 +16,11 @@ export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
   readonly principles?: readonly Principle<unknown>[];
   /** Per test, in ms: a run that shrinks a failure takes longer than one that passes (default 60 s). */
   readonly timeout?: number;
+  /**
+   * Also write an HTML report here (`reports/apisim.html`), once every principle registered by this call has
+   * run: the verdicts, and each broken principle's shrunk run as a sequence diagram.
+   */
+  readonly html?: string;
 }
 
 /**
@@ -26,26 +33,47 @@ export interface PrinciplesOptions extends Omit<RunnerOptions, 'rerun'> {
  * loaded once, by the first test that needs it. A principle the target gives it nothing to check on is
  * skipped, with the reason; so is one that could not run (no run could judge it), saying what to declare:
  * neither is a pass. A broken one fails with the shrunk run, its scenario file and the command that
- * replays it.
+ * replays it. With `html`, the principles that ran are written to that file as well.
  */
 export function principles(target: string | URL, options: PrinciplesOptions = {}): void {
   const file = typeof target === 'string' ? resolve(target) : fileURLToPath(target);
   let prepared: Promise<PreparedTarget> | undefined;
   const chosen = (options.principles ?? allPrinciples).filter((p) => options.only === undefined || options.only.includes(p.name));
+  // What ran, by principle: a test filtered out (`-t`) has no row.
+  const reported = new Map<string, ReportedPrinciple>();
+  let testFile = '';
   describe(`principles of ${relative(process.cwd(), file)}`, () => {
     for (const principle of chosen) {
       it(principle.name, { timeout: options.timeout ?? 60_000 }, async (ctx) => {
-        prepared ??= loadTarget(file).then((loaded) => PreparedTarget.prepare(loaded));
-        const ready = await prepared;
-        const why = principle.notApplicable(ready.target);
-        if (why !== undefined) ctx.skip(`not applicable: ${why}`);
-        const testFile = relative(process.cwd(), ctx.task.file.filepath);
+        testFile = relative(process.cwd(), ctx.task.file.filepath);
         try {
-          await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+          prepared ??= loadTarget(file).then((loaded) => PreparedTarget.prepare(loaded));
+          const ready = await prepared;
+          const why = principle.notApplicable(ready.target);
+          if (why !== undefined) {
+            reported.set(principle.name, { principle: principle.name, notApplicable: why });
+            ctx.skip(`not applicable: ${why}`);
+          }
+          try {
+            const result = await assertPrinciple(ready, principle, { ...options, rerun: `npx vitest run ${testFile} -t '${principle.name}'` });
+            reported.set(principle.name, { principle: principle.name, result });
+          } catch (error) {
+            if (error instanceof PrincipleBroken || error instanceof PrincipleNotChecked) reported.set(principle.name, { principle: principle.name, result: error.result });
+            if (!(error instanceof PrincipleNotChecked)) throw error;
+            ctx.skip(error.message);
+          }
         } catch (error) {
-          if (!(error instanceof PrincipleNotChecked)) throw error;
-          ctx.skip(error.message);
+          if (!reported.has(principle.name)) reported.set(principle.name, { principle: principle.name, error: error instanceof Error ? error.message : String(error) });
+          throw error;
         }
+      });
+    }
+    const html = options.html;
+    if (html !== undefined) {
+      afterAll(() => {
+        const order = chosen.flatMap((p) => reported.get(p.name) ?? []);
+        mkdirSync(dirname(resolve(html)), { recursive: true });
+        writeFileSync(html, principlesHtml(relative(process.cwd(), file), order, chosen, `npx vitest run ${testFile}`));
       });
     }
   });

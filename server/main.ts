@@ -4,10 +4,11 @@ import { startCacheProxy } from './cache-proxy.js';
 import type { RunningServer } from './listening-server.js';
 import { startOriginServer } from './origin-server.js';
 import { rateLimitSettings } from './rate-limit-option.js';
+import { DataFolderRefused } from './storage/data-folder.js';
 import { startBanner } from './start-banner.js';
 import { startUnstableProxy } from './unstable-proxy.js';
 
-/** Exit statuses: 2 for a command line we cannot use (as getopt tools do), 1 when a socket cannot be had. */
+/** Exit statuses: 2 for a command line or data folder we cannot use (as getopt tools do), 1 when a socket cannot be had. */
 const usageExit = 2;
 const startExit = 1;
 
@@ -35,7 +36,8 @@ async function serve(options: ServeOptions): Promise<void> {
   } catch (error) {
     console.error(`Could not start: ${(error as Error).message}`);
     await Promise.all(running.map((s) => s.close()));
-    process.exit(startExit);
+    // A data folder the server must not use (in use, foreign, damaged) is the user's to change, as a bad option is.
+    process.exit(error instanceof DataFolderRefused ? usageExit : startExit);
   }
   let stopping = false;
   const stop = (signal: string): void => {

@@ -1,5 +1,4 @@
-import { parseCommandLine } from '../sim/command-line/command-line.js';
-import { UsageError } from '../sim/command-line/usage-error.js';
+import { optionsOrUsageError } from '../sim/command-line/command-line.js';
 import type { OrdersBehaviour } from '../src/policy/policy.js';
 import { defaultHost } from './listening-server.js';
 import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
@@ -58,13 +57,9 @@ const options = {
 
 /** Reads the command line and `PORT`; anything it cannot use is a usage error, never a guess. */
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCli {
-  let values;
-  try {
-    ({ values } = parseCommandLine(argv, options));
-  } catch (error) {
-    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
-    throw error;
-  }
+  const read = optionsOrUsageError(argv, options);
+  if ('usageError' in read) return { kind: 'usage-error', message: read.usageError };
+  const { values } = read;
   if (values.help === true) return { kind: 'help' };
   const front = values.front === true;
   const portText = values.port ?? env.PORT;

@@ -143,7 +143,7 @@ export function createOrigin(
   const requiresKey = settings.idempotencyKey === 'required' ? (r: HttpRequest) => r.method === 'POST' : () => false;
   const detector = new EnumerationDetector(settings.detector);
   const stopDetecting = audit.onRecord((record) => detector.observe(record));
-  const sockets = new GraphSockets(graph);
+  const sockets = new GraphSockets(graph, env.now);
 
   const gates = { now: env.now, login, authenticator, policy, buckets, audit, idempotency: storage.idempotency, requiresKey };
   const socketDoor = graphSocketDoor({ now: env.now, authenticator, policy, buckets, audit, sockets });

@@ -76,9 +76,12 @@ describe('the packed package, installed in a scratch project', () => {
     expect(output).toContain('my-notes breaks idempotent-resend');
     const replay = /npx apisim sim --file (\S+) --seed (\d+)/.exec(output);
     expect(replay, output).not.toBeNull();
-    const { stdout } = await exec('npx', ['--no-install', 'apisim', 'sim', '--file', replay![1]!, '--seed', replay![2]!, '--json'], { cwd: project });
+    const replayed = await failure(exec('npx', ['--no-install', 'apisim', 'sim', '--file', replay![1]!, '--seed', replay![2]!, '--json'], { cwd: project }));
+    // Judged again by the principle, on the app as it is: it still fails.
+    expect(replayed?.code, replayed?.stderr).toBe(1);
+    const { exchanges, counterexample } = JSON.parse(replayed!.stdout) as { exchanges: { method: string; status: number | null }[]; counterexample: unknown };
+    expect(counterexample).toMatchObject({ principle: 'idempotent-resend', target: 'my-notes', verdict: 'still fails' });
     // The replay's last step reads the notes back: two, from one keyed POST sent twice.
-    const { exchanges } = JSON.parse(stdout) as { exchanges: { method: string; status: number | null; responseBody?: string }[] };
     expect(exchanges.map((e) => `${e.method} ${e.status}`)).toEqual(['POST 201', 'POST 201', 'GET 200']);
   });
 

@@ -17,6 +17,8 @@ import { planRun } from '../../sim/host/run-plan.js';
 import { isRunStoppedByApp } from './run-stopped.js';
 import { checkTraceOut, traceOutFailed } from './trace-out-path.js';
 import { FreshProcessError, runCopyJson, runRecordVariable } from './fresh-processes.js';
+import { rejudge } from '../../properties/counterexample-file.js';
+import { counterexampleVerdictJson, counterexampleVerdictText, noLongerFails } from './counterexample-verdict.js';
 
 /** How the CLI was started, as its usage and replay lines name it: `npm run sim --` in the repo, `npx apisim sim` when installed. */
 export const repoCommand = 'npm run sim --';
@@ -27,7 +29,9 @@ const usageFor = (cmd: string) => `Usage:
                                                  run one and print its timeline and summary
   ${cmd} --file my.json [--seed N] [--json] [--trace-out run.json] [--check-determinism [--runs N]]
                                                  run your own scenario (format: docs/scenarios.md), on
-                                                 apisim's origin or on the app it names ("origin")
+                                                 apisim's origin or on the app it names ("origin");
+                                                 a principle's counterexample is judged again by it:
+                                                 exit code 1 while it still fails, 0 once it does not
   ${cmd} --schema                        print the scenario file format as JSON Schema
   ${cmd} graph --query '<document>'      run one GraphQL query; print its response, bytes and latency
                                                  (${cmd} graph --help for its options)
@@ -99,10 +103,13 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
 
   const deterministic = check === undefined || isDeterministic(check);
   const verdicts = judge(scenario.spec.expect, result);
-  const held = allHeld(verdicts);
+  // A principle's counterexample is judged again by the principle, on its app as it is now.
+  const of = scenario.spec.counterexampleOf;
+  const rejudged = of === undefined || file === undefined ? undefined : await rejudge(of, file);
+  const held = allHeld(verdicts) && (rejudged === undefined || noLongerFails(rejudged));
   const bodies = values.bodies === true;
   if (values.json === true) {
-    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts };
+    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts, ...(rejudged === undefined ? {} : { counterexample: counterexampleVerdictJson(rejudged) }) };
     console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
     return deterministic && held ? 0 : 1;
   }
@@ -112,6 +119,7 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
   }
   console.log(renderRun(scenario.name, seed, result, replay, verdicts, { bodies }));
   if (check !== undefined) console.log(determinismPassed(check));
+  if (rejudged !== undefined) console.log(`\n${counterexampleVerdictText(rejudged)}`);
   return held ? 0 : 1;
 }
 

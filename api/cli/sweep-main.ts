@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { allPrinciples } from '../../properties/index.js';
 import { didYouMean } from '../../sim/command-line/closest-names.js';
 import { parseCommandLine } from '../../sim/command-line/command-line.js';
@@ -17,6 +17,7 @@ import { prepareJob } from '../../properties/sweep/seed-run.js';
 import { failed, nothingJudged } from '../../properties/sweep/seed-outcome.js';
 import { parseSeedRange, parseShard, rangeText, type SeedRange, SeedRangeError, seedCount, shardRange } from '../../properties/sweep/seed-range.js';
 import { sweepCsv } from '../../properties/sweep/sweep-csv.js';
+import { sweepHtml } from '../../properties/sweep/sweep-html.js';
 import type { SweepJob } from '../../properties/sweep/sweep-job.js';
 import { failureList, latencyTable, progressLine, verdictCounts } from '../../properties/sweep/sweep-text.js';
 import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
@@ -56,6 +57,8 @@ Options:
   --time-budget T          start no seed after T (90s, 10m, 2h); the report covers the seeds run
   --out DIR                where sweep.csv, ${latencyFileName} and counterexamples/ go
                            (default ${defaultOut.split(sep).join('/')})
+  --html FILE              also write an HTML report: the verdicts, the latency CDFs, and the failing
+                           seeds with their replay commands, the first few drawn as sequence diagrams
   --orders login-only, --idempotency-record write-behind, --cache no-invalidation
                            apisim's own origin in a broken behaviour, for a principle without --config
   -h, --help               this text`;
@@ -69,6 +72,7 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     'until-first-failure': { type: 'boolean' },
     'time-budget': { type: 'string', example: '10m' },
     out: { type: 'string', example: 'reports/local/sweep' },
+    html: { type: 'string', example: 'sweep.html' },
     file: { type: 'string', example: 'my.json' },
     config: { type: 'string', example: 'apisim.config.ts' },
     merge: { type: 'boolean' },
@@ -82,7 +86,8 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
     return 0;
   }
   const out = values.out ?? defaultOut;
-  if (values.merge === true) return merge(positionals, out);
+  const html = values.html === undefined ? undefined : { file: values.html, command: [commands.sweep, ...argv].join(' ') };
+  if (values.merge === true) return merge(positionals, out, html);
 
   // Only the behaviours named: the job travels to the workers, and an absent one means the origin's default.
   const own: OwnBehaviour = { ...(values.orders && { orders: values.orders }), ...(values['idempotency-record'] && { idempotencyRecord: values['idempotency-record'] }), ...(values.cache && { cache: values.cache }) };
@@ -96,7 +101,8 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   const prepared = await Promise.all(jobs.map(prepareJob));
 
   const shardText = shard === undefined ? '' : ` (shard ${shard.index}/${shard.count} of ${rangeText(all)})`;
-  console.log(`apisim sweep · ${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText} · ${workers} worker${workers === 1 ? '' : 's'}`);
+  const heading = `${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText}`;
+  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}`);
   for (const checks of new Set(prepared.map((p) => p.checks))) console.log(`judged by ${checks}`);
   const mixes = jobs.flatMap((j) => (j.kind === 'principle' ? [] : [j.faults.label]));
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);
@@ -129,7 +135,7 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   } else if (report.outcomes.every((o) => !failed(o))) {
     console.log(`No seed failed${jobs.length > 1 ? '' : ` in ${rangeText(seeds)}`}.`);
   }
-  printReport(report.outcomes, report.latencies, out);
+  await printReport(report.outcomes, report.latencies, out, html && { ...html, heading });
   return exitCodeOf(report.outcomes);
 }
 
@@ -143,7 +149,14 @@ function unrunReasons(outcomes: readonly SeedOutcome[]): string {
   return [...new Set(outcomes.flatMap((o) => (o.verdict === 'unrun' ? o.findings : [])))].map((reason) => `  ${reason}`).join('\n');
 }
 
-function printReport(outcomes: readonly SeedOutcome[], latencies: readonly LatencyRow[], out: string): void {
+/** `--html`: where, the command that asked for it, and what was swept. */
+interface HtmlRequest {
+  readonly file: string;
+  readonly command: string;
+  readonly heading: string;
+}
+
+async function printReport(outcomes: readonly SeedOutcome[], latencies: readonly LatencyRow[], out: string, html: HtmlRequest | undefined): Promise<void> {
   const list = failureList(outcomes);
   if (list.length > 0) console.log(`\n${list.join('\n')}`);
   const table = latencyTable(latencies);
@@ -152,13 +165,18 @@ function printReport(outcomes: readonly SeedOutcome[], latencies: readonly Laten
   writeFileSync(join(out, 'sweep.csv'), sweepCsv(outcomes));
   writeFileSync(join(out, latencyFileName), latencyCsv(latencies));
   console.log(`\nWrote ${shown(join(out, 'sweep.csv'))} (a row per seed) and ${shown(join(out, latencyFileName))}.`);
+  if (html === undefined) return;
+  const page = await sweepHtml({ outcomes, latencies, heading: html.heading, command: html.command });
+  mkdirSync(dirname(resolve(html.file)), { recursive: true });
+  writeFileSync(html.file, page);
+  console.log(`Wrote ${shown(html.file)}: the HTML report.`);
 }
 
-function merge(files: readonly string[], out: string): number {
+async function merge(files: readonly string[], out: string, html: Omit<HtmlRequest, 'heading'> | undefined): Promise<number> {
   const merged = mergeSweeps(files);
   console.log(`apisim sweep --merge · ${files.length} file${files.length === 1 ? '' : 's'}, ${merged.latencyFiles.length} latency file${merged.latencyFiles.length === 1 ? '' : 's'} added up`);
   console.log(`${merged.outcomes.length.toLocaleString('en-US')} seeds: ${verdictCounts(merged.outcomes)}.`);
-  printReport(merged.outcomes, merged.latencies, out);
+  await printReport(merged.outcomes, merged.latencies, out, html && { ...html, heading: `${files.length} shards merged: ${[...new Set(merged.outcomes.map((o) => o.target))].join(', ')}` });
   return exitCodeOf(merged.outcomes);
 }
 

@@ -69,6 +69,18 @@ describe('npm run sweep', () => {
     expect(readFileSync(join(out, 'sweep.csv'), 'utf8').trim().split('\n')).toHaveLength(Number(seed) + 1);
   });
 
+  it('sweeps a scenario file that captures its login over 200 seeds: none fails on the app that checks the owner, the app that checks login only fails', async () => {
+    const [correct, flawed] = await Promise.all([
+      sweep('--file', 'examples/express-orders/read-others-order-owner-check.json', '--seeds', '1-200', '--workers', '2', '--out', scratch('captures-owner-check')),
+      sweep('--file', 'examples/express-orders/read-others-order.json', '--seeds', '1-200', '--workers', '2', '--until-first-failure', '--out', scratch('captures-login-only')),
+    ]);
+    expect(correct.code, correct.stdout + correct.stderr).toBe(0);
+    expect(correct.stdout).toMatch(/200 seeds in \d+\.\d s, [\d,]+ seeds\/s on 2 workers: 200 passed\.\nNo seed failed in 1-200\./);
+    expect(flawed.code, flawed.stderr).toBe(1);
+    expect(flawed.stdout).toContain('seed 1: fail, statuses: expected [204, 201, 200, 204, 403], got [204, 201, 200, 204, 200]: step 5 (GET /orders/1) got 200, not 403');
+    expect(flawed.stdout).toContain('Stopped at the first failing seed, 1: it took 1 seed.');
+  });
+
   it('says what is wrong with a command line, and exits 2', async () => {
     const [typo, faults, shard] = await Promise.all([
       sweep('notes-lossy-mix', '--seeds', '1-3'),

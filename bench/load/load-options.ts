@@ -1,5 +1,4 @@
-import { parseCommandLine } from '../../sim/command-line/command-line.js';
-import { UsageError } from '../../sim/command-line/usage-error.js';
+import { optionsOrUsageError } from '../../sim/command-line/command-line.js';
 import { workloads as allWorkloads } from './workloads.js';
 
 const workloadNames = allWorkloads('names').map((w) => w.name);
@@ -49,13 +48,9 @@ const options = {
 } as const;
 
 export function parseLoadCli(argv: readonly string[]): ParsedLoadCli {
-  let values;
-  try {
-    ({ values } = parseCommandLine(argv, options));
-  } catch (error) {
-    if (error instanceof UsageError) return { kind: 'usage-error', message: error.message };
-    throw error;
-  }
+  const read = optionsOrUsageError(argv, options);
+  if ('usageError' in read) return { kind: 'usage-error', message: read.usageError };
+  const { values } = read;
   if (values.help === true) return { kind: 'help' };
   const baseUrl = values['base-url'];
   for (const [flag, url] of [['--base-url', baseUrl], ['--cache-url', values['cache-url']]] as const) {

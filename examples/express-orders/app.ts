@@ -33,7 +33,7 @@ const stores = new WeakMap<Express, Map<string, Order>>();
 export function sessions(): RequestHandler {
   return session({
     // A deployment reads its secret from the environment. The example fixes it, as express-session's own
-    // README does, so that the cookie a scenario carries is the one this app signs (README.md).
+    // README does, so that a seed's cookies are the same on every machine.
     secret: 'keyboard cat',
     resave: false,
     saveUninitialized: false,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { Caller } from './caller.js';
 import { allChecks } from './check-list.js';
 import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, parseConformanceCli, usage } from './conformance-options.js';
 import { runSettings } from './conformance-settings.js';
 import type { ConfigReaders, DescribedUser } from './described-target.js';
+import { shellQuote } from './curl-command.js';
+import { conformanceHtml } from './html-report.js';
 import { ConfigRefused, type OpenInProcess } from './in-process.js';
 import { jsonReport } from './json-report.js';
 import { junitReport } from './junit-report.js';
@@ -27,7 +30,7 @@ export interface CommandIo {
 export const exitCodes = { passed: 0, failed: 1, usage: 2, nothingChecked: 3 } as const;
 
 /** A run over sockets, wherever its shape and users came from: the spec and the command line, or a description. */
-interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile' | 'requireAll'> {
+interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile' | 'htmlFile' | 'requireAll'> {
   readonly shape: ServiceShape;
   /** Undefined when no one declared users: the checks that need a caller skip. */
   readonly users: { readonly user: DescribedUser; readonly otherUser: DescribedUser } | undefined;
@@ -62,12 +65,14 @@ const describeCaller = (caller: Caller) => `${caller.label}${caller.userId === u
 
 /** What the report needs beyond the results: the options it was asked for, what it ran against, how to reproduce. */
 interface Reporting {
-  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile' | 'requireAll'>;
+  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile' | 'htmlFile' | 'requireAll'>;
   /** One line for humans. */
   readonly target: string;
   /** What `--json` names as the target. */
   readonly addresses: { readonly baseUrl: string; readonly cacheUrl: string | undefined };
   readonly reproduction: Reproduction;
+  /** The command line, as `--html` shows what made the report. */
+  readonly command: string;
 }
 
 /**
@@ -79,6 +84,7 @@ interface Reporting {
  */
 export async function runConformance(argv: readonly string[], io: CommandIo, readers?: ConfigReaders): Promise<number> {
   const line = parseConformanceCli(argv);
+  const command = ['npx apisim conformance', ...argv.map(shellQuote)].join(' ');
   switch (line.kind) {
     case 'help':
       io.stdout(`${usage}\n`);
@@ -95,20 +101,20 @@ export async function runConformance(argv: readonly string[], io: CommandIo, rea
         io.stderr('conformance: --config reads a target description: run it as npx apisim conformance --config <file>\n');
         return exitCodes.usage;
       }
-      return line.kind === 'run-config' ? runInProcess(line.options, io, readers.openInProcess) : runDescribed(line.options, io, readers);
+      return line.kind === 'run-config' ? runInProcess(line.options, io, readers.openInProcess, command) : runDescribed(line.options, io, readers, command);
     case 'run': {
       const options = line.options;
       return runOverSockets({
         ...options, shape: { ...specShape(options.settings), publicEndpoints: options.publicEndpoints }, target: addressesOf(options),
         users: { user: { credential: options.user, id: options.userId }, otherUser: { credential: options.otherUser, id: options.otherUserId } },
-      }, io);
+      }, io, command);
     }
   }
 }
 
 const addressesOf = (options: Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl'>) => `${options.baseUrl}${options.cacheUrl === undefined ? '' : ` (cache ${options.cacheUrl})`}`;
 
-async function runOverSockets(run: SocketRun, io: CommandIo): Promise<number> {
+async function runOverSockets(run: SocketRun, io: CommandIo, command: string): Promise<number> {
   const bounds = new RequestBounds(run.maxRequests, run.maxTimeMs, () => performance.now());
   let prepared;
   try {
@@ -123,7 +129,7 @@ async function runOverSockets(run: SocketRun, io: CommandIo): Promise<number> {
   io.stderr(`conformance: ${checks.length} checks against ${run.target}${users}\n`);
   const settings = runSettings(randomUUID().slice(0, 8));
   const suite = await runSuite(checks, { ...prepared, settings, shape: run.shape, bounds, nowMs: () => performance.now() }, (text) => io.stderr(`${text}\n`));
-  return report(suite, { options: run, target: run.target, addresses: run, reproduction: byCurl }, io);
+  return report(suite, { options: run, target: run.target, addresses: run, reproduction: byCurl, command }, io);
 }
 
 /**
@@ -131,7 +137,7 @@ async function runOverSockets(run: SocketRun, io: CommandIo): Promise<number> {
  * the command line gives wins: `--user` replaces the description's user (its id too), `--user-id` names
  * the user's id, and the settings options tune the described shape.
  */
-async function runDescribed(options: DescribedOptions, io: CommandIo, readers: ConfigReaders): Promise<number> {
+async function runDescribed(options: DescribedOptions, io: CommandIo, readers: ConfigReaders, command: string): Promise<number> {
   let described;
   try {
     described = await readers.describe(options.configFile);
@@ -149,7 +155,7 @@ async function runDescribed(options: DescribedOptions, io: CommandIo, readers: C
   }
   const target = `${addressesOf(options)}, described by ${options.configFile} (${described.name})`;
   const publicEndpoints = [...shape.publicEndpoints, ...options.publicEndpoints];
-  return runOverSockets({ ...options, shape: { ...shape, users: users !== undefined, publicEndpoints }, users, target }, io);
+  return runOverSockets({ ...options, shape: { ...shape, users: users !== undefined, publicEndpoints }, users, target }, io, command);
 }
 
 /** Each user from the command line when it names them, else from the description; a usage error's message when only one is known. */
@@ -166,10 +172,10 @@ function usersOf(options: DescribedOptions, declared: SocketRun['users']): Socke
 const selected = (only: readonly string[] | undefined) => (only === undefined ? allChecks : allChecks.filter((c) => only.includes(c.name)));
 
 /** `--config`: the checks in the simulator, against the app the target description names. */
-async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess: OpenInProcess): Promise<number> {
+async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess: OpenInProcess, command: string): Promise<number> {
   let opened;
   try {
-    opened = await openInProcess(options);
+    opened = await openInProcess({ ...options, traceHops: options.htmlFile !== undefined });
   } catch (error) {
     if (!(error instanceof ConfigRefused)) throw error;
     io.stderr(`conformance: ${error.message}\n`);
@@ -184,7 +190,7 @@ async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess
     // What the run makes is told apart by its seed: the same seed sends the same requests, so it replays.
     const settings = runSettings(`seed${options.seed}`);
     const suite = await runSuite(checks, { origin, cache: origin, user: opened.user, otherUser: opened.otherUser, settings, shape: opened.shape, bounds, nowMs: opened.nowMs }, (text) => io.stderr(`${text}\n`));
-    return await report(suite, { options, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options) }, io);
+    return await report(suite, { options, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options), command }, io);
   } finally {
     opened.close();
   }
@@ -198,11 +204,18 @@ async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Re
   } else {
     io.stdout(resultTable(suite, target, reproduction));
   }
-  if (options.junitFile !== undefined) {
+  const files = [
+    { option: '--junit', file: options.junitFile, text: () => junitReport(suite, target, reproduction) },
+    { option: '--html', file: options.htmlFile, text: () => conformanceHtml(suite, { target, cacheUrl: reporting.addresses.cacheUrl, reproduction, command: reporting.command }) },
+  ];
+  for (const { option, file, text } of files) {
+    if (file === undefined) continue;
     try {
-      await writeFile(options.junitFile, junitReport(suite, target, reproduction));
+      // A report's folder (reports/, a CI artefacts folder) need not exist yet, as the sweep's --out need not.
+      await mkdir(dirname(resolve(file)), { recursive: true });
+      await writeFile(file, text());
     } catch (error) {
-      io.stderr(`conformance: cannot write --junit ${options.junitFile}: ${error instanceof Error ? error.message : String(error)}\n`);
+      io.stderr(`conformance: cannot write ${option} ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
       return exitCodes.usage;
     }
   }

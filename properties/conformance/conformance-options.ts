@@ -1,6 +1,5 @@
-import { parseCommandLine, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
+import { optionsOrUsageError, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
 import type { Options } from '../../sim/command-line/option.js';
-import { UsageError } from '../../sim/command-line/usage-error.js';
 import { allChecks, defaultMaxRequests } from './check-list.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
@@ -18,6 +17,8 @@ export interface ConformanceOptions {
   readonly otherUserId: string | undefined;
   readonly json: boolean;
   readonly junitFile: string | undefined;
+  /** Where to write the HTML report (`--html`), if anywhere. */
+  readonly htmlFile: string | undefined;
   /** Names of the checks to run; all when undefined. */
   readonly only: readonly string[] | undefined;
   /** Every check run must pass: a skip or a "could not run" fails the run (exit 1). */
@@ -34,6 +35,7 @@ export interface ConformanceOptions {
 export interface ConfigOptions extends InProcessOptions {
   readonly json: boolean;
   readonly junitFile: string | undefined;
+  readonly htmlFile: string | undefined;
   readonly only: readonly string[] | undefined;
   readonly requireAll: boolean;
   readonly maxRequests: number;
@@ -93,6 +95,9 @@ Credentials (two different ordinary users)
 Output
   --json                      the result as JSON on stdout
   --junit <file>              also write a JUnit XML report
+  --html <file>               also write an HTML report: the verdicts, and each failure's requests drawn
+                              as a sequence diagram with their headers and bodies (in the simulator, hop
+                              by hop through the line and the cache, on virtual time)
   --only <name,...>           run only these checks (see --list)
   --require-all               every check run must pass: one skipped or that could not run fails the run
   --list                      list the checks and exit
@@ -147,6 +152,7 @@ const options = {
   'other-user-id': { type: 'string', example: '2' },
   json: { type: 'boolean' },
   junit: { type: 'string', example: 'conformance.xml' },
+  html: { type: 'string', example: 'conformance.html' },
   only: { type: 'string', example: 'orders/owner-isolation' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -170,13 +176,9 @@ type Values = ReadLine<typeof options>['values'];
 
 /** Reads the command line; every mistake is a usage error with a message that says how to fix it. */
 export function parseConformanceCli(argv: readonly string[]): CommandLine {
-  let values: Values;
-  try {
-    ({ values } = parseCommandLine(argv, options));
-  } catch (error) {
-    if (error instanceof UsageError) return { kind: 'usage-error', error: error.message };
-    throw error;
-  }
+  const read = optionsOrUsageError(argv, options);
+  if ('usageError' in read) return { kind: 'usage-error', error: read.usageError };
+  const { values } = read;
   if (values.help === true) return { kind: 'help' };
   if (values.list === true) return { kind: 'list' };
   const fail = (error: string): CommandLine => ({ kind: 'usage-error', error });
@@ -215,7 +217,7 @@ export function parseConformanceCli(argv: readonly string[]): CommandLine {
 
   const common = {
     baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
-    json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true, publicEndpoints,
+    json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true, publicEndpoints,
     maxRequests: values['max-requests'] ?? defaultMaxRequests, timeoutMs: values['timeout-ms'] ?? defaultTimeoutMs, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
   };
   const settings = {
@@ -270,7 +272,7 @@ function configLine(configFile: string, values: Values): CommandLine {
   return {
     kind: 'run-config',
     options: {
-      configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, only, requireAll: values['require-all'] === true,
+      configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true,
       maxRequests: values['max-requests'] ?? defaultMaxRequests, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
     },
   };

@@ -17,6 +17,8 @@ export interface InProcessOptions {
   readonly configFile: string;
   readonly seed: number;
   readonly line: Line;
+  /** Keep the run's trace, so that each response carries its hops (`WireResponse.sequence`) for `--html`. */
+  readonly traceHops?: boolean;
 }
 
 /**

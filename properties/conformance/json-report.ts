@@ -14,7 +14,7 @@ export type JsonFinding<Kind extends string = 'curl'> = {
 };
 
 /** A check's result as the report writes it: findings and the unanswered request with their command. */
-export type JsonCheck<Kind extends string = 'curl'> = Omit<CheckResult, 'findings' | 'unanswered'> & {
+export type JsonCheck<Kind extends string = 'curl'> = Omit<CheckResult, 'findings' | 'unanswered' | 'exchanges'> & {
   readonly findings: readonly JsonFinding<Kind>[];
   /** For an `error` on a request that got no response. */
   readonly unanswered?: { readonly method: string; readonly url: string } & { readonly [K in Kind]: string };

@@ -5,6 +5,9 @@ import type { CheckResult, SuiteResult } from './suite-run.js';
 const shownFindings = 3;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A verdict as the reports write it: `pass` quietly, everything else in capitals, to be seen. */
+export const outcomeWord = (outcome: CheckResult['outcome']): string => (outcome === 'pass' ? 'pass' : outcome.toUpperCase());
+
 export function summaryLine(suite: SuiteResult, target: string): string {
   const count = (outcome: CheckResult['outcome']) => suite.results.filter((r) => r.outcome === outcome).length;
   const beyond = suite.beyondBounds > 0 ? `; cleanup sent ${suite.beyondBounds} requests past the bounds` : '';
@@ -14,7 +17,7 @@ export function summaryLine(suite: SuiteResult, target: string): string {
 /** The pass/fail/skip table, one row per check, then every failure with the command that reproduces it (`curl`, or the replay in the simulator). */
 export function resultTable(suite: SuiteResult, target: string, reproduction: Reproduction = byCurl): string {
   const nameWidth = Math.max(5, ...suite.results.map((r) => r.name.length));
-  const rows = suite.results.map((r) => `${r.name.padEnd(nameWidth)}  ${(r.outcome === 'pass' ? 'pass' : r.outcome.toUpperCase()).padEnd(6)}  ${String(Math.round(r.ms)).padStart(6)}  ${oneLine(r.reason)}`);
+  const rows = suite.results.map((r) => `${r.name.padEnd(nameWidth)}  ${outcomeWord(r.outcome).padEnd(6)}  ${String(Math.round(r.ms)).padStart(6)}  ${oneLine(r.reason)}`);
   const lines = [`${'check'.padEnd(nameWidth)}  result  ${'ms'.padStart(6)}  reason`, ...rows, '', summaryLine(suite, target)];
   if (suite.results.every((r) => r.outcome !== 'pass' && r.outcome !== 'warn' && r.outcome !== 'fail')) lines.push('nothing was checked: no check passed or failed (exit code 3)');
   const failed = suite.results.filter((r) => r.outcome === 'fail' || r.outcome === 'warn' || r.outcome === 'error');

@@ -2,7 +2,7 @@ import type { Check, CheckContext, Finding } from './check.js';
 import { BoundReached, type RequestBounds } from './request-bounds.js';
 import { NoResponse } from './target-client.js';
 import { LostOnTheLine } from './transport.js';
-import { describeResponse, type WireExchange, type WireRequest } from './wire.js';
+import { describeResponse, type SentExchange, type WireExchange, type WireRequest } from './wire.js';
 
 export type Outcome = 'pass' | 'warn' | 'fail' | 'skip' | 'unrun' | 'error';
 
@@ -17,6 +17,8 @@ export interface CheckResult extends Pick<Check, 'name' | 'statement' | 'princip
   readonly unanswered: WireRequest | undefined;
   /** What the check made and its cleanup could not remove, one line each: to remove by hand. */
   readonly leftBehind: readonly string[];
+  /** Every exchange the check made before its verdict, in order (its cleanup's left out): what `--html` draws. */
+  readonly exchanges: readonly SentExchange[];
 }
 
 export interface SuiteResult {
@@ -57,11 +59,13 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
   const started = target.nowMs();
   const allowance = target.bounds.share(check.name, check.maxRequests);
   const cleanups: (() => Promise<unknown>)[] = [];
-  const origin = target.origin.within(allowance);
+  const sent: SentExchange[] = [];
+  const heard = (exchange: SentExchange) => void sent.push(exchange);
+  const origin = target.origin.within(allowance, heard);
   const ctx: CheckContext = {
     origin,
     // In the simulator the one path goes through the cache: the check sees that it is the same client.
-    cache: target.cache === target.origin ? origin : target.cache?.within(allowance),
+    cache: target.cache === target.origin ? origin : target.cache?.within(allowance, heard),
     user: target.user,
     otherUser: target.otherUser,
     settings: target.settings,
@@ -82,6 +86,7 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
     }
   }
   allowance.lift();
+  const exchanges = [...sent];
   const leftBehind: string[] = [];
   // Newest first: what was made last may depend on what was made before.
   for (const [i, action] of cleanups.reverse().entries()) {
@@ -92,7 +97,7 @@ async function runOne(check: Check, target: SuiteTarget): Promise<CheckResult> {
       leftBehind.push(`cleanup step ${cleanups.length - i} of ${cleanups.length}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  return { name: check.name, statement: check.statement, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used, leftBehind };
+  return { name: check.name, statement: check.statement, principle: check.principle, ...result, ms: target.nowMs() - started, requests: allowance.used, leftBehind, exchanges };
 }
 
 /** A removal that did not take: anything but a 2xx, or 404 and 410 (it was already gone). */

@@ -1,7 +1,7 @@
 import type { Caller } from './caller.js';
 import type { Allowance } from './request-bounds.js';
 import { fetchTransport, type Transport } from './transport.js';
-import type { WireExchange, WireRequest } from './wire.js';
+import type { SentExchange, WireExchange, WireRequest } from './wire.js';
 
 export { NoResponse } from './transport.js';
 
@@ -28,20 +28,23 @@ export class TargetClient {
   readonly transport: Transport;
   readonly #timeoutMs: number;
   readonly #bounds: Allowance;
+  readonly #sent: ((exchange: SentExchange) => void) | undefined;
 
-  constructor(target: string | Transport, timeoutMs: number, bounds: Allowance) {
+  /** `sent` hears every exchange as it completes, 429s that are sent again included. */
+  constructor(target: string | Transport, timeoutMs: number, bounds: Allowance, sent?: (exchange: SentExchange) => void) {
     this.transport = typeof target === 'string' ? fetchTransport(target) : target;
     this.#timeoutMs = timeoutMs;
     this.#bounds = bounds;
+    this.#sent = sent;
   }
 
   get baseUrl(): string {
     return this.transport.baseUrl;
   }
 
-  /** The same target under another allowance (one check's share). */
-  within(bounds: Allowance): TargetClient {
-    return new TargetClient(this.transport, this.#timeoutMs, bounds);
+  /** The same target under another allowance (one check's share), telling `sent` of each exchange. */
+  within(bounds: Allowance, sent?: (exchange: SentExchange) => void): TargetClient {
+    return new TargetClient(this.transport, this.#timeoutMs, bounds, sent);
   }
 
   async send(method: string, path: string, options: RequestOptions = {}): Promise<WireExchange> {
@@ -51,6 +54,7 @@ export class TargetClient {
       const timeoutMs = Math.max(1, Math.min(this.#timeoutMs, this.#bounds.remainingMs()));
       const response = await this.transport.exchange(request, options.as, timeoutMs);
       const exchange = { request, response };
+      this.#sent?.({ ...exchange, as: options.as?.role ?? 'anonymous', to: this.baseUrl });
       const waitMs = response.status === 429 ? retryAfterMs(response.headers['retry-after'], this.transport.nowMs()) : undefined;
       if (waitMs === undefined || attempt >= max429Retries || waitMs > maxRetryAfterMs || waitMs >= this.#bounds.remainingMs()) return exchange;
       await this.transport.wait(waitMs);

@@ -1,3 +1,5 @@
+import type { SequenceDiagram } from '../../api/cli/render/html/report-model.js';
+
 /**
  * What travels between the suite and the target, recorded as sent and received, so that a failure can be
  * shown as the exact request that reproduces it.
@@ -23,11 +25,24 @@ export interface WireResponse {
    * faulty line re-sends, and the answer may be to a later copy.
    */
   readonly attempts?: number;
+  /**
+   * In the simulator, when its trace is kept (`--html`): what the exchange did on each hop, through the line
+   * and the cache to the app and back, as the HTML report draws it.
+   */
+  readonly sequence?: SequenceDiagram;
 }
 
 export interface WireExchange {
   readonly request: WireRequest;
   readonly response: WireResponse;
+}
+
+/** An exchange a check made, with who sent it and where to: the requests a report draws. */
+export interface SentExchange extends WireExchange {
+  /** The caller's role (`user`, `other-user`), or `anonymous` for a request that carries no credential. */
+  readonly as: string;
+  /** The base URL it went to: the origin's, or the cache's. */
+  readonly to: string;
 }
 
 /** The body as JSON, or undefined when it is empty or not JSON. */

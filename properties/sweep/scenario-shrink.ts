@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { captureProblems } from '../../sim/scenario/capture-spec.js';
 import { judge, type Verdict } from '../../sim/scenario/expectations.js';
 import type { GuestRunResult, RunResult } from '../../sim/scenario/result.js';
 import { parseScenario, type ScenarioSpec } from '../../sim/scenario/spec.js';
@@ -76,10 +77,14 @@ export async function shrinkScenario(request: ShrinkRequest): Promise<ShrunkScen
   return writeCounterexample(request, spec, run);
 }
 
-/** The scenario without steps [start, start + count), and their statuses if the expect block lists them. */
+/**
+ * The scenario without steps [start, start + count), and their statuses if the expect block lists them; none
+ * when a step it keeps sends what a removed one captures, since that file could not be read.
+ */
 function withoutSteps(spec: ScenarioSpec, start: number, count: number): ScenarioSpec | undefined {
   if (count >= spec.steps.length) return undefined;
   const keep = <T>(list: readonly T[]) => list.filter((_, i) => i < start || i >= start + count);
+  if (captureProblems(keep(spec.steps)).length > 0) return undefined;
   const expect = spec.expect?.statuses === undefined ? spec.expect : { ...spec.expect, statuses: keep(spec.expect.statuses) };
   return { ...spec, steps: keep(spec.steps), expect };
 }

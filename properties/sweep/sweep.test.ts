@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allHeld, judge } from '../../sim/scenario/expectations.js';
 import { fromFile } from '../../sim/scenario/resolve.js';
 import { runScenario } from '../../sim/scenario/run.js';
+import { planRun } from '../../sim/host/run-plan.js';
 import { asWritten, parseFaultMix } from './fault-mix.js';
 import { latencyCsv } from './latency-csv.js';
 import { latencyFileName, mergeSweeps } from './merge.js';
@@ -95,12 +96,44 @@ describe('a sweep of a scenario', () => {
 describe('a sweep of a scenario file on an app', () => {
   it('gives a seed whose run the app stopped the verdict "error", with the reason, and goes on to the next seed', async () => {
     const folder = scratch('app');
-    writeFileSync(join(folder, 'reads.ts'), "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });\n");
-    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './reads.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
+    // Its factory throws: no seed's run can start.
+    writeFileSync(join(folder, 'refuses.ts'), "export default () => { throw new Error('no database configured'); };\n");
+    writeFileSync(join(folder, 'scenario.json'), JSON.stringify({ origin: { module: './refuses.ts', export: 'default' }, steps: [{ method: 'GET', path: '/' }] }));
     const report = await sweep([{ kind: 'file', path: join(folder, 'scenario.json'), faults: asWritten }], 1, 2);
     expect(report.outcomes.map((o) => o.verdict)).toEqual(['error', 'error']);
-    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: the app started real I\/O at 75\.000 ms \(virtual\)/);
+    expect(report.outcomes[0]!.findings[0]).toMatch(/^the run failed: .*no database configured/);
     expect(report.outcomes[0]!.replay).toBe(`npm run sim -- --file ${join(folder, 'scenario.json')} --seed 1`);
+  });
+});
+
+describe('a sweep of a scenario file whose steps capture their login', () => {
+  // Alice and Bob sign in with the app's own login (express-session), and each later step sends the cookie
+  // its user's login was answered with, and the order id the POST answered: captures, not seed 1's values.
+  // api/cli/sweep.system.test.ts sweeps 200 seeds of each, as `npm run sweep` does.
+  const file = (name: string): SweepJob => ({ kind: 'file', path: `examples/express-orders/${name}.json`, faults: asWritten });
+
+  it('passes every seed on the app that checks the owner, where the cookies seed 1 answered written as they were fail every other seed', async () => {
+    const report = await sweep([file('read-others-order-owner-check')], 1, 20);
+    expect(report.outcomes.filter(failed).map((o) => `seed ${o.seed}: ${o.findings.join('; ')}`)).toEqual([]);
+    const folder = scratch('literal');
+    const { spec } = await fromFile('examples/express-orders/read-others-order-owner-check.json');
+    const seedOne = await (await planRun({ name: 'x', spec }, 'examples/express-orders/x.json')).run(1);
+    const literal = { ...spec, origin: { ...spec.origin!, module: join(process.cwd(), 'examples/express-orders/app.ts') },
+      steps: spec.steps.map((step, i) => ({ ...step, capture: undefined, path: seedOne.exchanges[i]!.request.path, headers: seedOne.exchanges[i]!.request.headers })) };
+    writeFileSync(join(folder, 'literal.json'), JSON.stringify(literal));
+    const written = await sweep([{ kind: 'file', path: join(folder, 'literal.json'), faults: asWritten }], 1, 5);
+    expect(written.outcomes.map((o) => o.verdict)).toEqual(['pass', 'fail', 'fail', 'fail', 'fail']);
+    expect(written.outcomes[1]!.findings).toEqual(['statuses: expected [204, 201, 200, 204, 403], got [204, 401, 401, 204, 401]: step 2 (POST /orders) got 401, not 201; step 3 (GET /orders/1) got 401, not 200; step 5 (GET /orders/1) got 401, not 403']);
+  });
+
+  it('fails on the app that checks login only, Bob reading Alice\'s order, and shrinks to a file that still captures what it sends', async () => {
+    const report = await sweep([file('read-others-order')], 1, 20, { untilFirstFailure: true });
+    expect(report.outcomes.map((o) => o.verdict)).toEqual(['fail']);
+    expect(report.outcomes[0]!.findings).toEqual(['statuses: expected [204, 201, 200, 204, 403], got [204, 201, 200, 204, 200]: step 5 (GET /orders/1) got 200, not 403']);
+    const { spec } = await fromFile(report.outcomes[0]!.counterexample);
+    expect(spec.steps.map((s) => `${s.method} ${s.path} ${Object.keys(s.capture ?? {}).join(',')}`.trim())).toEqual([
+      'POST /login aliceSession', 'POST /orders orderId', 'POST /login bobSession', 'GET /orders/{{orderId}}',
+    ]);
   });
 });
 

@@ -30,14 +30,14 @@ export const openInProcess: OpenInProcess = async (options) => {
       const named = 'module' in app ? `the app module ${app.module} (which ${options.configFile} names)` : `the app ${options.configFile} names`;
       throw new ConfigRefused(`--line crash needs an app that can restart: ${named} exports no restart(app), which builds a new app on the storage the old one kept (docs/guest-world.md); try --line unstable or lossy`);
     }
-    run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: 'off' });
+    run = await prepared.open({ seed: options.seed, settings: lineSettings(options.line), trace: options.traceHops === true ? 'full' : 'off' });
   } catch (error) {
     // A mistake in the description or the app is the user's to fix: its message, no stack trace (exit 2).
     if (error instanceof UserError) throw new ConfigRefused(error.message);
     throw error;
   }
   try {
-    const transport = sessionTransport(run.session, simulatedBaseUrl(run.prepared.name), 'anonymous', options.line !== 'stable');
+    const transport = sessionTransport(run.session, simulatedBaseUrl(run.prepared.name), 'anonymous', options.line !== 'stable', run.prepared.name);
     const user = await callerOf(run, 'user');
     const otherUser = await callerOf(run, 'other-user');
     const line = options.line === 'stable' ? '' : `, ${options.line} line`;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openOwnSession } from '../../sim/session/open-session.js';
 import { LostOnTheLine, NoResponse } from '../conformance/transport.js';
+import { lineSettings } from './line-settings.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 
 describe('the checks\' transport in the simulator', () => {
@@ -58,6 +59,29 @@ describe('the checks\' transport in the simulator', () => {
       } finally {
         session.close();
       }
+    }
+  });
+
+  it('hands each response its exchange\'s hops when the session keeps its trace, and only its own', async () => {
+    const kept = openOwnSession({ seed: 1, settings: lineSettings('unstable') });
+    const off = openOwnSession({ seed: 1, trace: 'off' });
+    const request = { method: 'POST', url: 'http://x.invalid/notes', headers: { 'content-type': 'application/json' }, body: '{"content":"tea"}' };
+    try {
+      const transport = sessionTransport(kept, 'http://x.invalid', 'anonymous', true, 'my-app');
+      await transport.exchange({ ...request, method: 'GET', url: 'http://x.invalid/notes', body: undefined, headers: {} }, undefined, 1_000);
+      const answer = await transport.exchange(request, undefined, 1_000);
+      const hops = answer.sequence!.rows.flatMap((r) => (r.kind === 'message' ? [`${r.exchange}.${r.attempt} ${r.from}→${r.to}${r.lost ? ' LOST' : ''}`] : []));
+      // The unstable line loses the first answer of the exchange; the client sends it again.
+      expect(hops).toEqual([
+        '1.1 anonymous→cache', '1.1 cache→origin', '1.1 origin→cache', '1.1 cache→anonymous LOST',
+        '1.2 anonymous→cache', '1.2 cache→origin', '1.2 origin→cache', '1.2 cache→anonymous',
+      ]);
+      expect(answer.sequence!.lanes.at(-1)).toEqual({ id: 'origin', label: 'my-app', kind: 'app' });
+      const nothing = await sessionTransport(off, 'http://x.invalid').exchange(request, undefined, 1_000);
+      expect(nothing.sequence).toBeUndefined();
+    } finally {
+      kept.close();
+      off.close();
     }
   });
 });

@@ -1,10 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { open, type Database, type RootDatabase } from 'lmdb';
 import type { Counter, Durability, TableKey, Tables } from '../../src/storage/tables.js';
 import { ChangeSet, type ChangedTable } from './change-set.js';
+import { claimDataFolder, checkDataFile, DataFolderRefused } from './data-folder.js';
 import { JournaledMap } from './journaled-map.js';
 
 /** Bumped when a table's records change shape; a data folder of another version is refused, never misread. */
@@ -60,15 +60,26 @@ export class DurableTables implements Tables {
 
   /** The data folder, absolute. */
   readonly dir: string;
+  /** Gives the folder back to whoever starts on it next. */
+  readonly #release: () => void;
   readonly #logFlushMs: number;
 
   private constructor(dir: string, logFlushMs: number) {
     this.dir = resolve(dir);
     this.#logFlushMs = logFlushMs;
     try {
-      mkdirSync(dir, { recursive: true });
-      this.#root = open({ path: dir, maxDbs: maxTables });
+      this.#release = claimDataFolder(dir);
     } catch (error) {
+      if (error instanceof DataFolderRefused) throw error;
+      throw new Error(`cannot keep the data in ${this.dir}: ${(error as Error).message}`, { cause: error });
+    }
+    try {
+      checkDataFile(dir);
+      // A folder whatever its name: LMDB takes a path with an extension (`tmp.x1y2`, `data.v2`) for a file.
+      this.#root = open({ path: dir, maxDbs: maxTables, noSubdir: false });
+    } catch (error) {
+      this.#release();
+      if (error instanceof DataFolderRefused) throw error;
       throw new Error(`cannot keep the data in ${this.dir}: ${(error as Error).message}`, { cause: error });
     }
     this.#meta = this.#root.openDB<unknown, string>({ name: 'meta' });
@@ -150,6 +161,7 @@ export class DurableTables implements Tables {
     await this.#looseCommit;
     await this.#flushLog();
     await this.#root.close();
+    this.#release();
   }
 
   async #flushLog(): Promise<void> {

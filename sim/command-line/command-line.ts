@@ -58,3 +58,16 @@ export function parseCommandLine<const O extends Options>(argv: readonly string[
   }
   return { values: values as Values<O>, positionals: words };
 }
+
+/**
+ * The options of a command whose parser answers with a result rather than throwing (`npm start`, `load`,
+ * `conformance`): the values, or the usage error's message.
+ */
+export function optionsOrUsageError<const O extends Options>(argv: readonly string[], options: O): { readonly values: Values<O> } | { readonly usageError: string } {
+  try {
+    return { values: parseCommandLine(argv, options).values };
+  } catch (error) {
+    if (error instanceof UsageError) return { usageError: error.message };
+    throw error;
+  }
+}

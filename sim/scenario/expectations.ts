@@ -8,7 +8,7 @@ import { type ExchangeSummary, type GuestRunResult, isGuestRun, type RunResult }
 
 /** One expectation of a scenario, judged against one run. */
 export interface Verdict {
-  /** As the file names it: `statuses`, `notes`, `finalState /notes/0/content`, `noServerErrors`, `linearizable`, `atMostOneEffectPerKey`. */
+  /** As the file names it: `statuses`, `notes`, `finalState /notes/0/content`, `noServerErrors`, `linearizable`, `atMostOneEffectPerKey`; or `captures`, which every file asks. */
   readonly expectation: string;
   readonly held: boolean;
   /** What the file asked for, as written. */
@@ -21,18 +21,20 @@ export interface Verdict {
 
 /**
  * Judges a scenario's `expect` block against a run: one verdict per expectation, in the order the format
- * lists them, none without a block. A pure function of the run, so a seed sweep can judge every seed the same
- * way the CLI judges one.
+ * lists them, none without a block; and, block or none, a failed `captures` verdict when a step was not sent
+ * because a capture it needs found nothing. A pure function of the run, so a seed sweep can judge every seed
+ * the same way the CLI judges one.
  */
 export function judge(expect: ExpectSpec | undefined, result: RunResult | GuestRunResult): Verdict[] {
-  if (expect === undefined) return [];
   const verdicts: Verdict[] = [];
-  if (expect.statuses !== undefined) verdicts.push(statuses(expect.statuses, result.summary));
-  if (expect.notes !== undefined) verdicts.push(notes(expect.notes, result));
-  for (const [pointer, value] of Object.entries(expect.finalState ?? {})) verdicts.push(finalStateFigure(pointer, value, result));
-  if (expect.noServerErrors !== undefined) verdicts.push(noServerErrors(expect.noServerErrors, result.summary));
-  if (expect.linearizable !== undefined) verdicts.push(linearizable(expect.linearizable, result));
-  if (expect.atMostOneEffectPerKey !== undefined) verdicts.push(atMostOneEffectPerKey(expect.atMostOneEffectPerKey, result));
+  if (expect?.statuses !== undefined) verdicts.push(statuses(expect.statuses, result.summary));
+  if (expect?.notes !== undefined) verdicts.push(notes(expect.notes, result));
+  for (const [pointer, value] of Object.entries(expect?.finalState ?? {})) verdicts.push(finalStateFigure(pointer, value, result));
+  if (expect?.noServerErrors !== undefined) verdicts.push(noServerErrors(expect.noServerErrors, result.summary));
+  if (expect?.linearizable !== undefined) verdicts.push(linearizable(expect.linearizable, result));
+  if (expect?.atMostOneEffectPerKey !== undefined) verdicts.push(atMostOneEffectPerKey(expect.atMostOneEffectPerKey, result));
+  const notSent = result.summary.filter((x) => x.notSent !== undefined);
+  if (notSent.length > 0) verdicts.push(stepsSent(notSent));
   return verdicts;
 }
 
@@ -42,6 +44,7 @@ export function allHeld(verdicts: readonly Verdict[]): boolean {
 }
 
 const statusText = (status: number | null) => (status === null ? 'no response' : String(status));
+const gotText = (x: ExchangeSummary) => (x.notSent === undefined ? `got ${statusText(x.status)}` : 'was not sent');
 const stepText = (x: ExchangeSummary) => `step ${x.step + 1} (${x.method} ${x.path})`;
 
 function statuses(expected: readonly (number | null)[], summary: readonly ExchangeSummary[]): Verdict {
@@ -49,11 +52,20 @@ function statuses(expected: readonly (number | null)[], summary: readonly Exchan
   const wrong = summary.filter((x, i) => x.status !== expected[i]);
   // A list of another length than the steps is refused when the file is read; here only a hand-built spec gets one.
   const lengths = expected.length === actual.length ? [] : [`${expected.length} statuses for ${actual.length} steps`];
-  const differences = [...lengths, ...wrong.slice(0, 3).map((x) => `${stepText(x)} got ${statusText(x.status)}, not ${statusText(expected[x.step] ?? null)}`)];
+  const differences = [...lengths, ...wrong.slice(0, 3).map((x) => `${stepText(x)} ${gotText(x)}, not ${statusText(expected[x.step] ?? null)}`)];
   if (wrong.length > 3) differences.push(`${wrong.length - 3} more`);
   const held = differences.length === 0;
   const shown = `[${actual.map((s) => String(s)).join(', ')}]`;
   return { expectation: 'statuses', held, expected, actual, detail: held ? `each step got its status: ${shown}` : `expected [${expected.map((s) => String(s)).join(', ')}], got ${shown}: ${differences.join('; ')}` };
+}
+
+/**
+ * Not an expectation a file writes but one every file makes: each step is sent. A step whose capture found
+ * nothing was not, and the scenario did not run as written, whatever else held.
+ */
+function stepsSent(notSent: readonly ExchangeSummary[]): Verdict {
+  const listed = notSent.slice(0, 3).map((x) => `${stepText(x)} was not sent: ${x.notSent!}`).join('; ') + (notSent.length > 3 ? `; ${notSent.length - 3} more` : '');
+  return { expectation: 'captures', held: false, expected: true, actual: false, detail: listed };
 }
 
 function notes(expected: number, result: RunResult | GuestRunResult): Verdict {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePointer } from './json-pointer.js';
+import { pointerOf, resolvePointer } from './json-pointer.js';
 
 describe('JSON Pointer (RFC 6901)', () => {
   // RFC 6901 §5's own examples, and the ones a final state needs.
@@ -19,5 +19,13 @@ describe('JSON Pointer (RFC 6901)', () => {
 
   it.each(['/foo/2', '/foo/01', '/foo/-', '/notes/0/title', '/nothing', '/foo/0/length', '/toString'])('%j reaches nothing', (pointer) => {
     expect(resolvePointer(doc, pointer)).toEqual({ found: false });
+  });
+
+  it('pointerOf escapes each member, so that the pointer reaches it', () => {
+    expect(pointerOf(['a/b'])).toBe('/a~1b');
+    expect(pointerOf(['m~n'])).toBe('/m~0n');
+    expect(pointerOf(['notes', 0, 'content'])).toBe('/notes/0/content');
+    expect(pointerOf([])).toBe('');
+    expect(resolvePointer(doc, pointerOf(['m~n']))).toEqual({ found: true, value: 8 });
   });
 });

@@ -23,3 +23,8 @@ export function resolvePointer(value: unknown, pointer: string): { readonly foun
   }
   return { found: true, value: here };
 }
+
+/** The pointer to the member `tokens` names, each escaped as RFC 6901 §3 says (`~` as `~0`, `/` as `~1`). */
+export function pointerOf(tokens: readonly (string | number)[]): string {
+  return tokens.map((t) => `/${String(t).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}

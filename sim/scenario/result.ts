@@ -22,7 +22,10 @@ export interface ExchangeSummary {
   readonly latencyMs: number | null;
   readonly requestBytes: number;
   readonly responseBytes: number;
-  readonly outcome: Exchange['outcome'];
+  /** `not-sent` for a step that needed a capture that found nothing (`notSent` says which, and why). */
+  readonly outcome: Exchange['outcome'] | 'not-sent';
+  /** Why the step was not sent, e.g. `it needs {{token}}, which step 1 (POST /login) could not capture: it was answered 401`; only for such a step. */
+  readonly notSent?: string;
 }
 
 /** What every scenario run says, whoever the origin is. */
@@ -81,9 +84,9 @@ export function isGuestRun(result: RunResult | GuestRunResult): result is GuestR
 
 /**
  * What became of the `step`-th step; `sent` is its request, for a step whose exchange never started. `auth`
- * is the credential it sent (a guest's steps send none of apisim's).
+ * is the credential it sent (a guest's steps send none of apisim's); `notSent`, why it was not sent at all.
  */
-export function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined, auth: string): ExchangeSummary {
+export function summarize(step: number, scenario: ScenarioSpec, sent: HttpRequest, exchange: Exchange | undefined, auth: string, notSent?: string): ExchangeSummary {
   const req = exchange?.request ?? sent;
   const spec = scenario.steps[step]!;
   return {
@@ -97,6 +100,7 @@ export function summarize(step: number, scenario: ScenarioSpec, sent: HttpReques
     latencyMs: exchange?.latencyUs === undefined ? null : exchange.latencyUs / 1000,
     requestBytes: req.bodyBytes,
     responseBytes: exchange?.response?.bodyBytes ?? 0,
-    outcome: exchange?.outcome ?? 'pending',
+    outcome: notSent === undefined ? (exchange?.outcome ?? 'pending') : 'not-sent',
+    ...(notSent === undefined ? {} : { notSent }),
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { demoAccounts } from '../../src/auth/accounts.js';
 import { crashPoints, type OriginCrash } from '../faults/origin-crash.js';
+import { captureProblems, stepCaptures } from './capture-spec.js';
 import { expectProblems, expectSpec } from './expect-spec.js';
 import { whereTheyBelong } from './field-homes.js';
 import { parseJsonText } from './json-text.js';
@@ -74,16 +75,20 @@ export const credentialSpec = z
     `must be "none", "unknown-session" or <kind>:<user> with kind session, token, expired-token, forged-token, alg-none-token or revoked-session and user ${demoAccounts.map((a) => a.username).join(', ')}; or token:<user>[<scope> ...] for a narrowed token, e.g. token:bob[read:users]`,
   );
 
+/** A step's path may start with a placeholder, for a captured `Location`; what it becomes is checked when it is sent. */
+const stepPath = z.union([requestPath, z.string().regex(/^\{\{[^\s#]*$/)], { error: 'must start with "/" and contain no spaces or fragment' });
+
 export const stepSpec = z
   .strictObject({
     client: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be a lower-case name like "alice"').default('client'),
     atUs: micros.optional().describe('Start at this virtual time; without it, the step starts when the previous step of the same client is done.'),
     auth: credentialSpec.optional().describe('Which credential this step sends; by default the client\'s own session when the client is named after a user, else the scenario\'s `auth`.'),
     method: httpMethod,
-    path: requestPath,
+    path: stepPath,
     headers: z.record(headerName, z.string()).default({}),
-    body: z.json().optional().describe('A JSON value, sent as its JSON text.'),
-    rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON.'),
+    body: z.json().optional().describe('A JSON value, sent as its JSON text; a string that is {{name}} alone is sent as the captured value, number or string.'),
+    rawBody: z.string().optional().describe('Sent exactly as written, for bodies that are not valid JSON; it holds no placeholders.'),
+    capture: stepCaptures.optional(),
   })
   .refine((step) => step.body === undefined || step.rawBody === undefined, {
     message: 'give either "body" or "rawBody", not both',
@@ -139,6 +144,22 @@ const graphSpec = z.strictObject({
     .describe('Each caller\'s budget of cost points, charged the estimate of every operation before it runs.'),
 });
 
+/**
+ * What a counterexample file is a counterexample of, as the principle runner (`properties/`) wrote it: the
+ * principle by name, the target it broke on, the seed and the plan fast-check drew. The simulator runs the
+ * steps as any scenario's; `npx apisim sim --file` also re-judges the plan by the principle, on the target as
+ * it is now, and exits 1 while it still fails.
+ */
+const counterexampleOfSpec = z.strictObject({
+  principle: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a principle\'s name, like "idempotent-resend"'),
+  target: z.union([
+    z.strictObject({ config: z.string().min(1).describe('The target\'s config file (apisim.config.ts), relative to this file.') }),
+    z.strictObject({ description: z.record(z.string(), z.json()).describe('The target description itself, its app module relative to this file.') }),
+  ]),
+  seed: z.number().int().min(0).describe('The seed the plan ran with.'),
+  plan: z.json().describe('The run fast-check drew, shrunk: the principle\'s own plan, as data.'),
+});
+
 export const scenarioSpec = z.strictObject({
   $schema: z.string().optional().describe('For editors: "./scenario.schema.json" or wherever the schema is.'),
   name: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'must be lower-case words joined by "-"').optional(),
@@ -181,6 +202,8 @@ export const scenarioSpec = z.strictObject({
     .default([])
     .describe('GraphQL operations over a WebSocket (graphql-ws): each opens its client\'s socket if it has none, subscribes at atUs and completes at untilUs.'),
   expect: expectSpec.optional(),
+  counterexampleOf: counterexampleOfSpec.optional()
+    .describe('Written with a principle\'s counterexample: replaying the file re-judges it by that principle (exit 1 while it still fails, 0 once it no longer does).'),
 });
 
 export type ScenarioSpec = z.output<typeof scenarioSpec>;
@@ -192,6 +215,7 @@ export type FaultSpec = z.output<typeof faultSpec>;
 export type CrashSpec = z.output<typeof crashSpec>;
 export type GraphSpec = z.output<typeof graphSpec>;
 export type { ExpectSpec } from './expect-spec.js';
+export type CounterexampleOf = z.output<typeof counterexampleOfSpec>;
 
 /** A scenario that is not one, or cannot run as written: the user's to fix. */
 export class ScenarioError extends UserError {}
@@ -199,8 +223,9 @@ export class ScenarioError extends UserError {}
 /** Validates a scenario and lists every problem as `where: what was expected`. */
 export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec {
   const spec = parsed(scenarioSpec, input, source, 'scenario');
-  // Checked once the rest is valid: these compare `expect` with the steps and the origin it is about.
-  const problems = expectProblems(spec);
+  // Checked once the rest is valid: these compare `expect` with the steps and the origin it is about, and
+  // each placeholder with the captures of the steps before it.
+  const problems = [...captureProblems(spec.steps), ...expectProblems(spec)];
   if (problems.length > 0) throw invalid('scenario', problems.map((p) => `  ${source}: ${p.path}: ${p.message}`));
   return spec;
 }
@@ -209,7 +234,7 @@ export function parseScenario(input: unknown, source = 'scenario'): ScenarioSpec
  * A scenario's settings without its steps: the line, the cache, the client, the graph, the crashes. A session
  * (`sim/session/`) runs on them and decides its steps as it goes.
  */
-export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true, expect: true });
+export const runSettingsSpec = scenarioSpec.omit({ steps: true, subscriptions: true, expect: true, counterexampleOf: true });
 export type RunSettings = z.output<typeof runSettingsSpec>;
 export type RunSettingsInput = z.input<typeof runSettingsSpec>;
 

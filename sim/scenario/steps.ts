@@ -13,13 +13,29 @@ export function requestFrom(step: StepSpec, credential: Headers = {}): HttpReque
   return request(step.method, step.path, headers, body);
 }
 
+/** A step's request as it starts, or why it cannot be sent (a capture it needs found nothing). */
+export type StepRequest = { readonly sent: true; readonly request: HttpRequest } | { readonly sent: false; readonly why: string };
+
+/** What the steps of a run are made of as they start, and who hears that one ended. */
+export interface StepLaunch {
+  request(step: number): StepRequest;
+  ended(step: number, exchange: Exchange): void;
+  notSent(step: number): void;
+}
+
+/** Which steps started which exchange, and why the ones that were not sent were not; both filled in as the run goes. */
+export interface ScheduledSteps {
+  readonly exchanges: (Exchange | undefined)[];
+  readonly notSent: (string | undefined)[];
+}
+
 /**
  * A step with `atUs` starts at that time; a step without it starts when the previous step of the same
- * client is done (so a client's plain steps run one after another, like a person's). Says, by step, the
- * exchange each started, filled in as the run goes.
+ * client is done (so a client's plain steps run one after another, like a person's). A step that cannot be
+ * sent is done at once: the client goes on to its next step.
  */
-export function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[], requests: readonly HttpRequest[]): (Exchange | undefined)[] {
-  const exchanges: (Exchange | undefined)[] = steps.map(() => undefined);
+export function scheduleSteps(sim: Simulation, top: Topology, steps: readonly StepSpec[], launch: StepLaunch): ScheduledSteps {
+  const scheduled: ScheduledSteps = { exchanges: steps.map(() => undefined), notSent: steps.map(() => undefined) };
   const byClient = new Map<string, number[]>();
   steps.forEach((step, i) => {
     const list = byClient.get(step.client) ?? [];
@@ -28,18 +44,29 @@ export function scheduleSteps(sim: Simulation, top: Topology, steps: readonly St
   });
   for (const [clientName, indices] of byClient) {
     const client = top.client(clientName);
-    const launch = (k: number): void => {
+    const launchStep = (k: number): void => {
       const i = indices[k]!;
-      exchanges[i] = client.start(requests[i]!, () => {
-        const next = indices[k + 1];
-        if (next !== undefined && steps[next]!.atUs === undefined) launch(k + 1);
+      const next = (): void => {
+        const after = indices[k + 1];
+        if (after !== undefined && steps[after]!.atUs === undefined) launchStep(k + 1);
+      };
+      const made = launch.request(i);
+      if (!made.sent) {
+        scheduled.notSent[i] = made.why;
+        launch.notSent(i);
+        next();
+        return;
+      }
+      scheduled.exchanges[i] = client.start(made.request, (exchange) => {
+        launch.ended(i, exchange);
+        next();
       });
     };
     indices.forEach((i, k) => {
       const atUs = steps[i]!.atUs;
-      if (atUs !== undefined) sim.schedule(atUs, () => launch(k));
-      else if (k === 0) sim.schedule(0, () => launch(0));
+      if (atUs !== undefined) sim.schedule(atUs, () => launchStep(k));
+      else if (k === 0) sim.schedule(0, () => launchStep(0));
     });
   }
-  return exchanges;
+  return scheduled;
 }

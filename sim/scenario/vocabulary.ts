@@ -8,8 +8,12 @@ import { cacheModes } from '../nodes/cache.js';
  * words.
  */
 
-/** RFC 9110 §5.1: a field name is a token. */
-export const headerName = z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name (RFC 9110 token)');
+/** RFC 9110 §5.6.2's token: what a field name is (§5.1), and a cookie's name (RFC 6265 §4.1.1). */
+const httpToken = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+export const headerName = z.string().regex(httpToken, 'must be an HTTP header name (RFC 9110 token)');
+
+export const cookieName = z.string().regex(httpToken, 'must be a cookie name (RFC 6265: a token, like "sid")');
 
 export const httpMethod = z.string().regex(/^[A-Z]{1,16}$/, 'must be an upper-case HTTP method like "GET"');
 

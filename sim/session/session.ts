@@ -8,10 +8,14 @@ import { defaultMaxEvents } from '../scenario/run.js';
 import { parseStep, type RunSettings, type RunSettingsInput, ScenarioError, type ScenarioInput, type StepInput, type StepSpec } from '../scenario/spec.js';
 import { recordOf, type Stage } from '../scenario/stage.js';
 import { requestFrom } from '../scenario/steps.js';
+import { withCaptures } from './recorded-captures.js';
 import type { HttpRequest } from '../../src/http/message.js';
 
-/** What a session sends: a scenario step without its time, which is the session's now. */
-export type SessionRequest = Omit<StepInput, 'atUs' | 'auth'> & { readonly client: string };
+/**
+ * What a session sends: a scenario step without its time, which is the session's now, and without captures:
+ * a session's caller reads the answers itself, and its text is sent as written (`{{…}}` too).
+ */
+export type SessionRequest = Omit<StepInput, 'atUs' | 'auth' | 'capture'> & { readonly client: string };
 
 /** When a batch may start, besides "now": a caller that waits (a `Retry-After`) waits on the virtual clock, and the recording keeps the wait. */
 export interface SendTiming {
@@ -81,6 +85,11 @@ export class Session<P extends OriginProcess = OriginProcess> {
     return this.#parts.sim.nowUs;
   }
 
+  /** The run's record so far: its events, when the session keeps them (`full`). */
+  get trace(): Trace {
+    return this.#parts.trace;
+  }
+
   /** Every step's exchange so far, in the order sent. */
   get exchanges(): readonly Exchange[] {
     return this.#exchanges.filter((x): x is Exchange => x !== undefined);
@@ -136,13 +145,17 @@ export class Session<P extends OriginProcess = OriginProcess> {
     return this.#parts.state();
   }
 
-  /** The session so far as a scenario: its settings and every step at the time it was sent. */
+  /**
+   * The session so far as a scenario: its settings and every step at the time it was sent, with what a step
+   * sent on from an earlier answer written as a capture (`recorded-captures.ts`), so that it replays on other
+   * seeds too.
+   */
   scenario(name?: string, description?: string): ScenarioInput {
     return {
       ...(name === undefined ? {} : { name }),
       ...(description === undefined ? {} : { description }),
       ...this.#parts.settings,
-      steps: this.#steps.map(stepInput),
+      steps: withCaptures(this.#steps, this.#exchanges).map(stepInput),
     };
   }
 
@@ -161,11 +174,12 @@ export class Session<P extends OriginProcess = OriginProcess> {
 
 /** A step as a scenario file writes it: no empty headers, no defaults spelt out. */
 function stepInput(step: StepSpec): StepInput {
-  const { headers, body, rawBody, ...rest } = step;
+  const { headers, body, rawBody, capture, ...rest } = step;
   return {
     ...rest,
     ...(Object.keys(headers).length === 0 ? {} : { headers }),
     ...(body === undefined ? {} : { body }),
     ...(rawBody === undefined ? {} : { rawBody }),
+    ...(capture === undefined ? {} : { capture }),
   };
 }

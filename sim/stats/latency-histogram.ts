@@ -87,6 +87,24 @@ export interface LatencySummary {
 
 const highestUs = 3_600_000_000;
 
+/**
+ * A CDF's y axis counts nines: 1 is 90 %, 2 is 99 %, 3 is 99.9 % (HdrHistogram's percentile plots do the
+ * same). On a plain 0–1 axis everything past the first re-send is squeezed into the top few pixels, and the
+ * tail is where loss levels differ. The top of the axis is 99.99 %: the largest latency is drawn there.
+ */
+export const cdfTopNines = 4;
+
+/** The axis' labels, one per nine from 0 up to `cdfTopNines`. */
+export const ninesLabels: readonly string[] = ['0%', '90%', '99%', '99.9%', '99.99%'];
+
+/** A share of a CDF (0 to 1) as nines, for the axis of `cdfTopNines`. */
+export function ninesOf(share: number): number {
+  if (share >= 1 - 10 ** -cdfTopNines) return cdfTopNines;
+  if (share <= 0) return 0;
+  // Rounded, so that a chart's coordinates cannot depend on the last bit of a logarithm.
+  return Math.round(-Math.log10(1 - share) * 10_000) / 10_000;
+}
+
 const cdfPercentiles: readonly number[] = [
   ...Array.from({ length: 90 }, (_, i) => i + 1),
   ...Array.from({ length: 90 }, (_, i) => (901 + i) / 10),

@@ -1,5 +1,6 @@
 import type { HttpRequest, HttpResponse } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
+import { cacheKey } from './cache-key.js';
 
 /**
  * RFC 9111 §4.4, which http-cache-semantics leaves to its caller: a non-error response (2xx or 3xx) to an
@@ -9,10 +10,11 @@ import { methodProperties } from '../http/methods.js';
  */
 export function invalidationTargets(req: HttpRequest, res: HttpResponse): readonly string[] {
   if (methodProperties(req.method).safe || res.status < 200 || res.status >= 400) return [];
-  const targets = [req.path];
+  const targets = [cacheKey(req.path)];
   for (const value of [res.headers.location, res.headers['content-location']]) {
     if (value === undefined) continue;
-    const key = sameOriginKey(value, req.path);
+    const resolved = sameOriginKey(value, req.path);
+    const key = resolved === undefined ? undefined : cacheKey(resolved);
     if (key !== undefined && !targets.includes(key)) targets.push(key);
   }
   return targets;

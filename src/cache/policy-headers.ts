@@ -1,9 +1,10 @@
 import type CachePolicy from 'http-cache-semantics';
 import type { HttpRequest, HttpResponse } from '../http/message.js';
+import { cacheKey } from './cache-key.js';
 
-/** Our messages in the library's shape. The URL is the path with its query: the cache key. */
+/** Our messages in the library's shape. The URL is the cache key: the path with its query, an empty one dropped. */
 export function policyRequest(req: HttpRequest): CachePolicy.HttpRequest {
-  return { method: req.method, url: req.path, headers: req.headers };
+  return { method: req.method, url: cacheKey(req.path), headers: req.headers };
 }
 
 export function policyResponse(res: HttpResponse): CachePolicy.HttpResponse {

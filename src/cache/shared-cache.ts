@@ -1,3 +1,4 @@
+import { cacheKey } from './cache-key.js';
 import { type Headers, type HttpRequest, type HttpResponse, utf8Bytes } from '../http/message.js';
 import { methodProperties } from '../http/methods.js';
 import { directives } from './cache-control.js';
@@ -91,7 +92,7 @@ export class SharedCache {
   lookup(req: HttpRequest, nowUs: number): Lookup {
     this.#advance(nowUs);
     if (!methodProperties(req.method).cacheable) return forward('bypass', `${req.method} is not cacheable`, req, 0);
-    const key = req.path;
+    const key = cacheKey(req.path);
     const variants = this.#byKey.get(key);
     if (variants === undefined) return forward('miss', 'nothing stored', req, this.#fence.depart(key));
     const stored = variants.select(req.method, req.headers);
@@ -122,7 +123,7 @@ export class SharedCache {
     this.#advance(nowUs);
     const invalidations = this.#invalidates ? [...invalidationTargets(sent.original, res).map((key) => this.#invalidate(key)), ...this.#clearSiteData(sent.original, res)] : [];
     if (sent.kind === 'bypass') return { response: res, revalidated: false, storage: undefined, invalidations };
-    const unchanged = this.#fence.arrive(sent.original.path, sent.epoch);
+    const unchanged = this.#fence.arrive(cacheKey(sent.original.path), sent.epoch);
     if (res.status === 304) return { ...this.#notModified(sent, res, unchanged), invalidations };
     return { response: res, revalidated: false, storage: this.#store(sent.original, res, unchanged), invalidations };
   }
@@ -133,7 +134,7 @@ export class SharedCache {
     if (why !== undefined) return { kind: 'not-stored', reason: why };
     const bytes = storedBytes(res);
     if (bytes > this.#maxBytes) return { kind: 'not-stored', reason: `${bytes} bytes, over the cache's ${this.#maxBytes}` };
-    const key = req.path;
+    const key = cacheKey(req.path);
     let variants = this.#byKey.get(key);
     if (variants === undefined) {
       variants = new VariantIndex();
@@ -180,7 +181,7 @@ export class SharedCache {
     const date = stale.date === undefined ? undefined : (res.headers.date ?? stale.date);
     const refreshed: StoredResponse = { ...stale, requestHeaders: sent.original.headers, policy, date };
     const served = servedResponse(policy, refreshed).response;
-    const variants = this.#byKey.get(sent.original.path);
+    const variants = this.#byKey.get(cacheKey(sent.original.path));
     const resident = this.#recency.get(stale);
     // The origin said the body was current when it answered, so the client may have it; but a write (or a
     // newer response, or eviction) has passed since, so it does not go back into the store.

@@ -44,23 +44,25 @@ export const layers = {
   // What runs code apisim did not write as the simulated origin: it lends that code the simulator's clock.
   'sim/host': [...service, 'sim'],
   // The principles, each written once against any target (apisim's own origin is one), their runner and the
-  // vitest helper that registers them.
-  properties: [...service, 'sim', 'sim/host', 'properties/conformance', 'properties/targets', 'test/support'],
-  // A user's service as a target: its description, its runs in the simulator.
-  'properties/targets': [...service, 'sim', 'sim/host', 'properties/conformance'],
+  // vitest helper that registers them; a shrunk run is drawn for the HTML report as the timeline draws a run.
+  properties: [...service, 'sim', 'sim/host', 'properties/conformance', 'properties/targets', 'test/support', 'api/cli/render', 'api/cli/render/html'],
+  // A user's service as a target: its description, its runs in the simulator (each exchange drawn for `--html`).
+  'properties/targets': [...service, 'sim', 'sim/host', 'properties/conformance', 'api/cli/render'],
   // Seed sweeps: every seed of a scenario or a principle, on worker threads, and their reports.
-  'properties/sweep': [...service, 'sim', 'sim/host', 'properties/targets', 'properties'],
+  'properties/sweep': [...service, 'sim', 'sim/host', 'properties/targets', 'properties', 'api/cli/render', 'api/cli/render/html'],
   // The principles as fixed plans over HTTP against a deployment: it imports nothing of ours but how a
-  // command line is read.
-  'properties/conformance': ['sim/command-line'],
+  // command line is read, and the HTML report's page, which knows nothing of apisim either.
+  'properties/conformance': ['sim/command-line', 'api/cli/render/html'],
   // Checks that look inside apisim's own origin (fuzzers, counters, differential tests): not principles.
   'properties/white-box': [...service, 'sim', 'properties/conformance', 'test/support'],
   // The public API (`from 'apisim'`, `from 'apisim/vitest'`): it re-exports, and is what examples/ may import.
   api: [...service, 'sim', 'sim/host', 'properties/targets', 'properties', 'api/cli/render'],
   // The `apisim` command: above everything it runs.
   'api/cli': [...service, 'sim', 'sim/host', 'properties/conformance', 'properties/targets', 'properties', 'properties/sweep', 'api/cli/render', 'sim/command-line'],
-  // What a run looks like to a person: tables, timelines, a Perfetto file.
-  'api/cli/render': [...service, 'sim', 'sim/command-line'],
+  // What a run looks like to a person: tables, timelines, a Perfetto file, a run as a sequence diagram.
+  'api/cli/render': [...service, 'sim', 'sim/command-line', 'api/cli/render/html'],
+  // The HTML report: a page drawn from plain data, a leaf that anyone who reports may use.
+  'api/cli/render/html': [],
   // `npm start`: the service on real sockets.
   server: [...service, 'sim/command-line'],
   bench: [...service, 'sim', 'sim/host', 'properties/targets', 'properties', 'properties/sweep', 'test/support', 'sim/command-line'],
@@ -76,7 +78,7 @@ export const layers = {
  * The layers the package ships (`tsconfig.build.json`): the rest is evidence, tooling and examples.
  * @type {readonly string[]}
  */
-export const shipped = [...service, 'sim', 'sim/host', 'properties', 'properties/targets', 'properties/sweep', 'properties/conformance', 'api', 'api/cli', 'api/cli/render', 'sim/command-line'];
+export const shipped = [...service, 'sim', 'sim/host', 'properties', 'properties/targets', 'properties/sweep', 'properties/conformance', 'api', 'api/cli', 'api/cli/render', 'api/cli/render/html', 'sim/command-line'];
 
 /** The top-level folders that hold code: `tsconfig.json` lists exactly these. */
 export const topFolders = [...new Set(Object.keys(layers).map((layer) => layer.split('/')[0]))];
@@ -93,8 +95,8 @@ export const testLayers = {
   sim: ['src', 'sim', 'api/cli/render'],
   // The Express stand-ins build on the Express example's app, so that each differs from it only in its flaw.
   properties: ['src', 'sim', 'properties', 'api/cli', 'examples'],
-  // Conformance judges a target from outside; its own tests boot one.
-  'properties/conformance': ['properties/conformance', 'src', 'server', 'sim/command-line'],
+  // Conformance judges a target from outside; its own tests boot one, and read its HTML report back.
+  'properties/conformance': ['properties/conformance', 'src', 'server', 'sim/command-line', 'api/cli/render/html'],
   api: ['src', 'sim', 'properties', 'api'],
   server: ['src', 'server', 'sim/command-line'],
   bench: ['src', 'sim', 'properties', 'bench', 'sim/command-line'],

@@ -153,7 +153,7 @@ function argsOf(e: TraceEvent): ChromeArgs {
 }
 
 /** A message on its way: sender, receiver, which exchange and attempt, request or response. */
-function hopKey(e: TraceEvent): string {
+export function hopKey(e: TraceEvent): string {
   return `${e.from}\t${e.to}\t${e.exchangeId}\t${e.attempt}\t${e.status}`;
 }
 

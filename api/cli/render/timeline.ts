@@ -8,7 +8,8 @@ import { renderSubscriptions } from './subscriptions-text.js';
 import { formatMs } from '../../../sim/format.js';
 import type { TraceEvent } from '../../../sim/trace-event.js';
 
-const kindLabel: Record<TraceEvent['kind'], string> = {
+/** Each event's word on the timeline, and beside a note of the HTML report's sequence diagram. */
+export const kindLabel: Record<TraceEvent['kind'], string> = {
   send: 'send',
   deliver: 'arrive',
   drop: 'LOST',
@@ -184,6 +185,7 @@ function explain(result: RunRecord, guest: boolean): string[] {
     const what = `${x.method} ${x.path} (step ${x.step + 1})`;
     const key = result.exchanges[i]?.request.headers['idempotency-key'];
     if (x.outcome === 'unknown') lessons.push(`${what}: no response after ${x.attempts} attempt(s); the client cannot know whether it took effect.`);
+    if (x.notSent !== undefined) lessons.push(`${what}: not sent, since ${x.notSent}.`);
     if (x.attempts < 2) return;
     const response = result.exchanges[i]?.response;
     if (key !== undefined && response !== undefined) {

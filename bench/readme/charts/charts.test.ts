@@ -8,7 +8,8 @@ import { bytesChart } from './bytes-chart.js';
 import { reportCharts, writeCharts } from './chart-set.js';
 import { graphVsRestChart } from './graph-vs-rest-chart.js';
 import { harnessChart } from './harness-chart.js';
-import { latencyCdfChart, lossText, ninesOf } from './latency-cdf-chart.js';
+import { ninesOf } from '../../../sim/stats/latency-histogram.js';
+import { latencyCdfChart, lossText } from './latency-cdf-chart.js';
 import { latencyChart } from './latency-chart.js';
 
 /** Text marks in the SVG: axis labels, headers, value labels. */

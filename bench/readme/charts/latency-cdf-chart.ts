@@ -1,23 +1,9 @@
 import type { LatencyDistributionRow } from '../input.js';
+import { cdfTopNines, ninesLabels, ninesOf } from '../../../sim/stats/latency-histogram.js';
 import { chartConfig, renderSvg } from './render-svg.js';
 
 /** The scenario the bench sweeps under growing loss: its rows are the chart's, and the README's latency table. */
 export const latencySweepTarget = 'latency-mix';
-
-/**
- * The y-axis counts nines: 1 is 90 %, 2 is 99 %, 3 is 99.9 % (HdrHistogram's percentile plots do the same).
- * On a plain 0–1 axis everything past the first re-send is squeezed into the top few pixels, and the tail is
- * where loss levels differ. The top of the axis is 99.99 %: the largest latency is drawn there.
- */
-const topNines = 4;
-const ninesLabels = ['0%', '90%', '99%', '99.9%', '99.99%'];
-
-export function ninesOf(share: number): number {
-  if (share >= 1 - 10 ** -topNines) return topNines;
-  if (share <= 0) return 0;
-  // Rounded, so that the SVG's coordinates cannot depend on the last bit of a logarithm.
-  return Math.round(-Math.log10(1 - share) * 10_000) / 10_000;
-}
 
 /** `none` reads as `0% loss`, `loss=5%` as `5% loss`; any other mix as it is written. */
 export function lossText(faults: string): string {
@@ -62,7 +48,7 @@ export function latencyCdfChart(rows: readonly LatencyDistributionRow[]): Promis
         y: {
           field: 'nines',
           type: 'quantitative',
-          scale: { domain: [0, topNines] },
+          scale: { domain: [0, cdfTopNines] },
           axis: { values: ninesLabels.map((_, i) => i), labelExpr: `[${ninesLabels.map((l) => `'${l}'`).join(', ')}][datum.value]` },
           title: 'answered within x',
         },

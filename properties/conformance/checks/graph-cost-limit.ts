@@ -1,6 +1,6 @@
 import { type Check, type Finding, judged, skip, unrun } from '../check.js';
 import { objectCount } from '../graph-answer.js';
-import { costBoundary, costProbeDepth, costRungs, costSearchRequests } from '../graph-cost-boundary.js';
+import { costBoundary, costProbeDepth, costSearchRequests } from '../graph-cost-boundary.js';
 import { costlyMutation } from '../graph-document.js';
 import { graphCheck } from '../graph-endpoint.js';
 import { got, refusedMutationLeavesNoTrace } from '../graph-limit-refusal.js';
@@ -21,21 +21,22 @@ export const graphCostLimit: Check = graphCheck({
     if (typeof graph === 'string') return skip(ctx.shape.graph === undefined ? graph : `${graph}; a declared query cannot stand in, since its cost depends on weights and list sizes only the target's schema knows`);
     if (graph.maxDepth !== undefined && graph.maxDepth < costProbeDepth) return unrun(`the cost probes are ${costProbeDepth} levels deep, past the claimed depth limit ${graph.maxDepth}`);
     const user = await userArgument(ctx);
-    const search = await costBoundary(ctx, graph, user);
-    const { ran, stopped } = search;
-    const findings: Finding[] = search.broken().map((t) => ({ what: `${t.what} got ${t.outcome.kind === 'broken' ? t.outcome.why : ''}`, expected: '`errors` and no `data` member, or 200 with `data`', got: got(t.exchange, t.answer), exchange: t.exchange }));
+    const { ran, stopped, broken, ceiling, note } = await costBoundary(ctx, graph, user);
+    const learnt = note === '' ? '' : ` (${note})`;
+    const findings: Finding[] = broken.map((t) => ({ what: `${t.what} got ${t.outcome.kind === 'broken' ? t.outcome.why : ''}`, expected: '`errors` and no `data` member, or 200 with `data`', got: got(t.exchange, t.answer), exchange: t.exchange }));
     if (stopped === undefined) {
       const top = ran!;
-      findings.push({ what: `${top.what} got a \`data\` member: it was executed`, expected: 'refused for its cost: no cost limit refuses it', got: `${got(top.exchange, top.answer)}, ${objectCount(top.answer.body?.data)} objects`, exchange: top.exchange });
+      const claimed = graph.maxCost === undefined ? '' : `, though a cost limit of ${graph.maxCost} is claimed`;
+      findings.push({ what: `no refusal up to the ceiling, ${ceiling}: it got a \`data\` member, it was executed${claimed}`, expected: `refused for its cost at the ceiling or before: the dearest probe the ladders send${learnt}`, got: `${got(top.exchange, top.answer)}, ${objectCount(top.answer.body?.data)} objects`, exchange: top.exchange });
       return judged(findings, '');
     }
     if (!refusedForLimit(stopped)) {
-      return findings.length > 0 ? judged(findings, '') : unrun(`no query was refused for its cost: ${stopped.what} was refused for another reason (${refusal(stopped)})${ran === undefined ? '' : `, after ${ran.what} executed`}`);
+      return findings.length > 0 ? judged(findings, '') : unrun(`no query was refused for its cost: ${stopped.what} was refused for another reason (${refusal(stopped)})${ran === undefined ? '' : `, after ${ran.what} executed`}${learnt}`);
     }
     const published = stopped.answer.published('maxCost');
     const limit = [graph.maxCost === undefined ? undefined : `claimed ${graph.maxCost}`, published === undefined ? undefined : `published ${published}`].filter((s) => s !== undefined).join(', ');
-    const boundary = `${ran === undefined ? 'no rung ran' : `${ran.what} executed`}, ${stopped.what} refused (${refusal(stopped)}${limit === '' ? '' : `; limit ${limit}`})`;
-    const mutation = await refusedMutationLeavesNoTrace(ctx, graph, 'cost', costlyMutation(costRungs[stopped.at]!), findings);
+    const boundary = `${ran === undefined ? 'no rung ran' : `${ran.what} executed`}, ${stopped.what} refused (${refusal(stopped)}${limit === '' ? '' : `; limit ${limit}`})${learnt}`;
+    const mutation = await refusedMutationLeavesNoTrace(ctx, graph, 'cost', costlyMutation(stopped.rung), findings);
     return judged(findings, `limit enforced before execution: ${boundary}; ${mutation}`);
   },
 });

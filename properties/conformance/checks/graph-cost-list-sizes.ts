@@ -1,6 +1,6 @@
 import { type Check, judged, skip, unrun, warned } from '../check.js';
 import { executed, objectCount, readGraphAnswer } from '../graph-answer.js';
-import { costBoundary, costRungs, costSearchRequests, rungText } from '../graph-cost-boundary.js';
+import { costBoundary, costSearchRequests, rungText } from '../graph-cost-boundary.js';
 import { costlyQuery, queryDocument, rungEstimate } from '../graph-document.js';
 import { graphCheck } from '../graph-endpoint.js';
 import { got } from '../graph-limit-refusal.js';
@@ -9,7 +9,11 @@ import { refusedFor } from '../graph-refusal-reason.js';
 import { postGraph, specGraphOf } from '../graph-request.js';
 import { userArgument } from '../graph-user-argument.js';
 
-/** Long enough that the rung below the boundary, so widened, costs more than the refused rung by any list-aware meter (10 → 50 is 5×; rungs grow at most 4×). */
+/**
+ * Long enough that the rung below the boundary, so widened, costs more than the refused rung by any list-aware
+ * meter: 10 → 50 is 5×, while a rung is at most 4× the one below it (a list rung), 2× (a deep rung), or,
+ * the first deep rung, fewer objects than the top list rung.
+ */
 const longLists = 50;
 
 /**
@@ -32,8 +36,8 @@ export const graphCostListSizes: Check = graphCheck({
     const { ran, stopped } = await costBoundary(ctx, graph, user);
     if (stopped === undefined || !refusedForLimit(stopped)) return unrun('no query was refused for its cost, so there is no estimate to compare with (graph/cost-limit-before-execution says why)');
     if (ran === undefined) return unrun(`even ${stopped.what} was refused for its cost (${refusal(stopped)})`);
-    const refused = costRungs[stopped.at]!;
-    const widened = { lists: longLists, copies: costRungs[ran.at]!.copies };
+    const refused = stopped.rung;
+    const widened = { ...ran.rung, lists: longLists };
     const exchange = await postGraph(ctx, queryDocument(costlyQuery(user, widened)));
     const answer = readGraphAnswer(exchange);
     if (executed(answer)) {

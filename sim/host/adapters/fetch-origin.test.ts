@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { HttpRequest, HttpResponse } from '../../../src/http/message.js';
 import { request, response } from '../../../src/http/message.js';
 import { fetchOrigin } from './fetch-origin.js';
-import { setCookieList } from './set-cookie-list.js';
+import { setCookieList } from '../../../src/http/set-cookie-list.js';
 
 /** A notes app written the way Hono's users write one. */
 function honoNotes(): Hono {

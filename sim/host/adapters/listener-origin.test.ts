@@ -5,7 +5,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { type HttpRequest, type HttpResponse, request, response } from '../../../src/http/message.js';
 import { listenerOrigin } from './listener-origin.js';
-import { setCookieList } from './set-cookie-list.js';
+import { setCookieList } from '../../../src/http/set-cookie-list.js';
 
 /** A notes app written the way Express 5's users write one. */
 function expressNotes(): express.Express {

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { Headers } from '../../../src/http/message.js';
-import { setCookieName, setCookieSeparator } from './set-cookie-list.js';
+import { setCookieName, setCookieSeparator } from '../../../src/http/set-cookie-list.js';
 
 /**
  * The header fields a Node listener set (`res.getHeaders()`: lower-case names, a value a string, a number

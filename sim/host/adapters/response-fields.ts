@@ -1,5 +1,5 @@
 import type { Headers } from '../../../src/http/message.js';
-import { setCookieName, setCookieSeparator } from './set-cookie-list.js';
+import { setCookieName, setCookieSeparator } from '../../../src/http/set-cookie-list.js';
 
 /**
  * A WHATWG response's header fields as the simulator carries them: lower-case names, one string each.

@@ -45,6 +45,9 @@ export interface ConnectionLimits {
 
 export const defaultConnectionLimits: ConnectionLimits = { maxActiveOperations: 10 };
 
+/** RFC 6455 §7.4.1: a message that breaks the endpoint's policy, here its message budget. */
+export const policyViolation = 1008;
+
 /** One reserved id: `stop` arrives when the operation has started; `ended` once it must not speak again. */
 interface Running {
   stop: Stop | undefined;
@@ -65,13 +68,16 @@ export class GraphSocketConnection {
   readonly #operations: Operations;
   readonly #limits: ConnectionLimits;
   readonly #running = new Map<string, Running>();
+  readonly #admit: () => boolean;
   #initReceived = false;
   #closed = false;
 
-  constructor(peer: SocketPeer, operations: Operations, limits: ConnectionLimits = defaultConnectionLimits) {
+  /** `admit` spends one message of the socket's budget (`GraphSockets`), or says it is spent. */
+  constructor(peer: SocketPeer, operations: Operations, limits: ConnectionLimits = defaultConnectionLimits, admit: () => boolean = () => true) {
     this.#peer = peer;
     this.#operations = operations;
     this.#limits = limits;
+    this.#admit = admit;
   }
 
   get acknowledged(): boolean {
@@ -90,6 +96,11 @@ export class GraphSocketConnection {
   /** One text frame from the client. A returned promise settles once the operation it began has started. */
   receive(text: string): Maybe<void> {
     if (this.#closed) return;
+    // Every message costs, `ping` included: a flood of the cheapest one still takes the process's time.
+    if (!this.#admit()) {
+      this.close(policyViolation, 'Too many messages');
+      return;
+    }
     const read = parseClientMessage(text);
     if (!read.ok) {
       this.close(read.closeCode, read.reason);

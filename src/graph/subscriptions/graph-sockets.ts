@@ -2,6 +2,7 @@ import type { Maybe } from '../../http/handler.js';
 import type { GraphEndpoint } from '../endpoint.js';
 import { type ConnectionLimits, defaultConnectionLimits, GraphSocketConnection, type SocketPeer } from './connection.js';
 import { Deliveries } from './deliveries.js';
+import { type RateLimitSettings, TokenBuckets } from '../../rate-limit/token-bucket.js';
 import { GraphOperations, type SocketCaller } from './graph-operations.js';
 
 /** The server side of one socket, as a transport drives it. */
@@ -26,6 +27,22 @@ export interface GraphSocket {
 export const defaultMaxSocketsPerCaller = 8;
 
 /**
+ * Messages a socket, and a caller over all its sockets, may send: every client message, `ping` included, is
+ * read, parsed and answered on the one thread that serves HTTP too, so without a budget one caller's flood
+ * of pings stalls every request. graphql-ws clients send a few messages when a page opens and a ping every
+ * few seconds after: far inside these. Past either, the socket is closed with 1008 (policy violation).
+ */
+export interface MessageBudget {
+  readonly perSocket: RateLimitSettings;
+  readonly perCaller: RateLimitSettings;
+}
+
+export const defaultMessageBudget: MessageBudget = { perSocket: { burst: 50, refillPerSecond: 20 }, perCaller: { burst: 100, refillPerSecond: 40 } };
+
+/** Buckets of sockets gone are forgotten past this many (those refilled first): memory stays bounded. */
+const maxBudgetSubjects = 10_000;
+
+/**
  * The graph endpoint's sockets: every connection's server messages wait in one line (`Deliveries`), so
  * pushes leave in the order their events were published, each publish's subscribers in subscription order.
  */
@@ -38,11 +55,19 @@ export class GraphSockets {
   readonly maxSocketsPerCaller: number;
   /** Sockets open now by owner; an owner with none has no entry. */
   readonly #openBy = new Map<string, number>();
+  readonly #now: () => number;
+  readonly #perSocket: TokenBuckets;
+  readonly #perCaller: TokenBuckets;
 
-  constructor(endpoint: GraphEndpoint, limits: ConnectionLimits = defaultConnectionLimits, maxSocketsPerCaller = defaultMaxSocketsPerCaller) {
+  /** `now` is the origin's clock, in µs: virtual in the simulator, real behind a socket. */
+  constructor(endpoint: GraphEndpoint, now: () => number, options: { readonly limits?: ConnectionLimits; readonly maxSocketsPerCaller?: number; readonly messages?: MessageBudget } = {}) {
     this.#endpoint = endpoint;
-    this.#limits = limits;
-    this.maxSocketsPerCaller = maxSocketsPerCaller;
+    this.#now = now;
+    this.#limits = options.limits ?? defaultConnectionLimits;
+    this.maxSocketsPerCaller = options.maxSocketsPerCaller ?? defaultMaxSocketsPerCaller;
+    const messages = options.messages ?? defaultMessageBudget;
+    this.#perSocket = new TokenBuckets(messages.perSocket, maxBudgetSubjects);
+    this.#perCaller = new TokenBuckets(messages.perCaller, maxBudgetSubjects);
   }
 
   /** Sockets `owner` holds open now. */
@@ -57,6 +82,7 @@ export class GraphSockets {
     this.#openBy.set(owner, held + 1);
     this.stats.opened++;
     this.stats.open++;
+    const socketId = String(this.stats.opened);
     let counted = true;
     const uncount = (): void => {
       if (!counted) return;
@@ -77,6 +103,11 @@ export class GraphSockets {
       },
       new GraphOperations(this.#endpoint, this.deliveries, caller),
       this.#limits,
+      () => {
+        const nowUs = this.#now();
+        // Both are charged: a caller's budget is shared by its sockets, so opening more buys no more.
+        return this.#perSocket.admit(socketId, nowUs).ok && this.#perCaller.admit(owner, nowUs).ok;
+      },
     );
     return {
       receive: (text) => connection.receive(text),

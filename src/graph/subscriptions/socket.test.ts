@@ -10,7 +10,7 @@ import { PostsStore } from '../../posts/store.js';
 import { UsersStore } from '../../users/store.js';
 import { defaultGraphSettings, GraphEndpoint } from '../endpoint.js';
 import { graphSchema } from '../schema.js';
-import { defaultMaxSocketsPerCaller } from './graph-sockets.js';
+import { defaultMaxSocketsPerCaller, defaultMessageBudget } from './graph-sockets.js';
 import { commentAddedTopic } from './graph-events.js';
 import type { SocketPeer } from './connection.js';
 import type { ServerMessage } from './protocol.js';
@@ -144,6 +144,29 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     held[0]!.opening.socket!.closedByClient();
     expect((await connect(t, bob)).opening.response.status).toBe(101);
     expect(t.origin.graphStats().openSockets).toBe(defaultMaxSocketsPerCaller + 1);
+  });
+
+  it('spends a message budget per socket and per caller, ping included: past it the socket is closed with 1008', async () => {
+    const t = new TestOrigin();
+    const bob = t.session('bob');
+    const { perSocket, perCaller } = defaultMessageBudget;
+    const first = await connect(t, bob);
+    for (let i = 0; i < perSocket.burst; i++) await first.send({ type: 'ping' });
+    expect([first.peer.messages.length, first.peer.closes]).toEqual([perSocket.burst, []]);
+    // One more from the same socket, in the same instant: the socket's budget is spent.
+    await first.send({ type: 'ping' });
+    expect(first.peer.closes).toEqual([{ code: 1008, reason: 'Too many messages' }]);
+    // Other sockets of the same caller share the caller's budget: opening more buys no more.
+    const second = await connect(t, bob);
+    for (let i = 0; i < perCaller.burst - perSocket.burst; i++) await second.send({ type: 'ping' });
+    expect(second.peer.closes).toEqual([]);
+    const third = await connect(t, bob);
+    await third.send({ type: 'ping' });
+    expect([third.peer.messages, third.peer.closes]).toEqual([[], [{ code: 1008, reason: 'Too many messages' }]]);
+    // Another caller has a budget of its own.
+    const alice = await connect(t, t.session('alice'));
+    await alice.send({ type: 'ping' });
+    expect(alice.peer.messages).toEqual([{ type: 'pong' }]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { GraphQLError, Kind, type SelectionSetNode, type ValidationRule } from 'graphql';
 
-/** Introspection counts as one level, as GraphQL Armor's `ignoreIntrospection` and apisim's rule count it. */
+/** Introspection counts as one level, as apisim's rule counts it. */
 const introspection = new Set(['__schema', '__type']);
 
 function depthOf(set: SelectionSetNode): number {
@@ -11,16 +11,14 @@ function depthOf(set: SelectionSetNode): number {
 }
 
 /**
- * Refuses an operation more than `maxDepth` fields deep. `published`: with apisim's code and the limit in
- * `extensions` (QUERY_TOO_DEEP, maxDepth); otherwise with GraphQL Armor's message and nothing else.
+ * Refuses an operation more than `maxDepth` fields deep, as apisim does: its code and the limit in `extensions`
+ * (QUERY_TOO_DEEP, maxDepth). GraphQL Armor's own limit, which publishes nothing, is the real plugin (`stand-ins.ts`).
  */
-export const depthLimit = (maxDepth: number, style: 'published' | 'armor'): ValidationRule => (context) => ({
+export const depthLimit = (maxDepth: number): ValidationRule => (context) => ({
   OperationDefinition(operation) {
     const depth = depthOf(operation.selectionSet);
     if (depth <= maxDepth) return false;
-    context.reportError(style === 'published'
-      ? new GraphQLError(`The query is ${depth} levels deep; the maximum depth is ${maxDepth}.`, { nodes: operation, extensions: { code: 'QUERY_TOO_DEEP', maxDepth } })
-      : new GraphQLError(`Syntax Error: Query depth limit of ${maxDepth} exceeded, found ${depth}.`, { nodes: operation }));
+    context.reportError(new GraphQLError(`The query is ${depth} levels deep; the maximum depth is ${maxDepth}.`, { nodes: operation, extensions: { code: 'QUERY_TOO_DEEP', maxDepth } }));
     return false;
   },
 });

@@ -1,4 +1,4 @@
-import type { Headers } from '../../../src/http/message.js';
+import type { Headers } from './message.js';
 
 /**
  * `HttpResponse.headers` holds one string per name, and a repeated field is joined with ", " (RFC 9110
@@ -20,4 +20,19 @@ export function joinedSetCookies(fields: readonly string[]): string {
 export function setCookieList(headers: Headers): string[] {
   const joined = headers[setCookieName];
   return joined === undefined ? [] : joined.split(setCookieSeparator);
+}
+
+/**
+ * The value a response's `set-cookie` fields give the cookie `name` (RFC 6265 §5.2: the `name=value` pair
+ * before the first `;`, trimmed), from the last field that sets it, as a user agent keeps the last one; or
+ * undefined when none sets it.
+ */
+export function setCookieValue(headers: Headers, name: string): string | undefined {
+  let value: string | undefined;
+  for (const field of setCookieList(headers)) {
+    const pair = field.split(';', 1)[0]!;
+    const equals = pair.indexOf('=');
+    if (equals > 0 && pair.slice(0, equals).trim() === name) value = pair.slice(equals + 1).trim();
+  }
+  return value;
 }
