@@ -29,12 +29,13 @@ export function dlopenAllowing(allowed: readonly string[], realDlopen: typeof pr
   return (module, filename, flags) => {
     const name = addonPackage(filename);
     if (name !== undefined && allowed.includes(name)) {
-      Reflect.apply(realDlopen, process, flags === undefined ? [module, filename] : [module, filename, flags]);
+      if (flags === undefined) realDlopen(module, filename);
+      else realDlopen(module, filename, flags);
       return;
     }
     const allow = name === undefined ? '' : `; if each of its calls finishes its work before it returns (better-sqlite3's do), allow it by name: "allowNativeAddons": ["${name}"] beside the app's module`;
     throw new NotVirtualError(
-      `the app loaded a native addon (${String(filename)}): its clocks, randomness and threads are below JavaScript, out of the virtual world's reach (docs/guest-world.md); use a pure JavaScript package instead${allow}`,
+      `the app loaded a native addon (${filename}): its clocks, randomness and threads are below JavaScript, out of the virtual world's reach (docs/guest-world.md); use a pure JavaScript package instead${allow}`,
     );
   };
 }

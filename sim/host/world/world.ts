@@ -22,6 +22,9 @@ const timerPromisesModule = require('node:timers/promises') as Record<string, un
 const cryptoModule = require('node:crypto') as Record<string, unknown>;
 const workerThreadsModule = require('node:worker_threads') as Record<string, unknown>;
 
+// The real one, taken before any world is lent: an addon the app names is loaded through it.
+const realDlopen = process.dlopen.bind(process);
+
 // The real clears, taken before any world is lent, for handles of timers set before it was. Typed for any
 // argument: they ignore what is not theirs, as ours do.
 const realClears = { clearTimeout: globalThis.clearTimeout, clearInterval: globalThis.clearInterval, clearImmediate: globalThis.clearImmediate } as RealClears;
@@ -179,7 +182,7 @@ export class World {
     this.#realWork.watch(loans);
 
     loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
-    loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, process.dlopen));
+    loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, realDlopen));
     syncBuiltinESMExports();
   }
 }
