@@ -9,7 +9,8 @@ import { createTables, emptyTables } from './schema.js';
 // starts on a new database, as it would on a template copy of a real one.
 const client = await PGlite.create();
 await client.exec(createTables);
-const database: Database = { use: (work) => work(drizzle({ client })) };
+const db = drizzle({ client });
+const database: Database = { use: (work) => work(db) };
 
 /** The correct form: a fresh, empty database, and the keys kept in it with the notes. */
 export default async function createApp(): Promise<Hono> {
