@@ -4,6 +4,7 @@ import { itemAt, type RequestSpec, type Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
 import { createdId } from './created-id.js';
+import { absentObjectPath, makeOwned } from './owned-object.js';
 import { broken, judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /**
@@ -22,7 +23,7 @@ interface Endpoint {
   readonly method: string;
   readonly path: string;
   readonly body: RequestSpec['body'];
-  /** How to get an object that exists, when the path names one. */
+  /** How to get an object that exists, when the path names one: its path. */
   readonly existing: ((run: TargetSession) => Promise<string | undefined>) | undefined;
 }
 
@@ -54,8 +55,8 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
     const refused: string[] = [];
     for (const attempt of attempts) {
       const endpoint = endpoints[attempt.endpoint]!;
-      const id = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
-      const path = endpoint.path.includes('{id}') ? itemAt(endpoint.path, id ?? missingId) : endpoint.path;
+      const existing = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
+      const path = existing ?? absentObjectPath(endpoint.path, missingId);
       // A broken credential is the user's own, spoilt: the user signs in first (a sign-in, counted apart).
       const headers = attempt.credential === 'none' ? {} : brokenHeaders(await run.caller('user'), attempt.credential);
       const request = { method: endpoint.method, headers, ...(endpoint.body === undefined ? {} : { body: endpoint.body }) };
@@ -63,13 +64,13 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
       const status = exchange.response?.status;
       if (status !== undefined && status !== 401 && status !== 405) {
         // The run ends at its first broken answer, so the recorded counterexample stops where it broke.
-        return broken(`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`);
+        return broken(`${endpoint.method} ${path}${existing === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)} was answered ${status}, not 401`);
       }
       // A 405 (no such method here) or no answer shows nothing of gate 1: only a 401 is evidence.
-      if (status === 401) refused.push(`${endpoint.method} ${path}${id === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)}: 401`);
-      if (status === 401 && id !== undefined) {
+      if (status === 401) refused.push(`${endpoint.method} ${path}${existing === undefined ? '' : ' (which exists)'} with ${describe(attempt.credential)}: 401`);
+      if (status === 401 && existing !== undefined) {
         // The same request for an object that does not exist: its 401 must say no more, nor less.
-        const missing = itemAt(endpoint.path, missingId);
+        const missing = absentObjectPath(endpoint.path, missingId);
         const twin = await run.send('anonymous', { ...request, path: missing });
         const told = refusalOf(exchange), twinTold = refusalOf(twin);
         if (told !== twinTold) return broken(`${endpoint.method} ${path} (which exists) with ${describe(attempt.credential)} was answered ${told}, but ${missing} (which does not) ${twinTold}: the 401 tells which exists`);
@@ -101,8 +102,8 @@ function endpointsOf(target: Target): Endpoint[] {
     const create = owned.create;
     const existing = async (run: TargetSession): Promise<string | undefined> => {
       const named = owned.ids?.user[0];
-      if (named !== undefined || create === undefined) return named;
-      return createdId(await run.send('user', { method: create.method, path: create.path, headers: create.headers, ...(create.body === undefined ? {} : { body: create.body }) }));
+      if (named !== undefined) return itemAt(owned.path, named);
+      return (await makeOwned(run, owned, 'user')).made?.path;
     };
     for (const method of new Set(['GET', ...owned.methods])) {
       endpoints.push({ method, path: owned.path, body: method === 'PUT' || method === 'PATCH' ? create?.body ?? {} : undefined, existing });
@@ -111,7 +112,10 @@ function endpointsOf(target: Target): Endpoint[] {
   }
   for (const writable of target.writable) {
     if (writable.by !== 'user') continue;
-    const existing = async (run: TargetSession): Promise<string | undefined> => createdId(await run.send('user', { method: 'POST', path: writable.collection, body: writable.body }));
+    const existing = async (run: TargetSession): Promise<string | undefined> => {
+      const id = createdId(await run.send('user', { method: 'POST', path: writable.collection, body: writable.body }));
+      return id === undefined ? undefined : itemAt(writable.item, id);
+    };
     endpoints.push({ method: 'GET', path: writable.collection, body: undefined, existing: undefined });
     endpoints.push({ method: 'POST', path: writable.collection, body: writable.body, existing: undefined });
     for (const method of new Set(['GET', ...writable.methods])) {

@@ -4,7 +4,7 @@ import type { Role } from './targets/target-session.js';
 import { couldNotRun, judgedRun, type Principle, type RunVerdict } from './principle.js';
 import { createdId } from './created-id.js';
 import { markedBody, marksIn } from './writable-marker.js';
-import { callerRoles, writerRoles } from './writable-roles.js';
+import { callerRoles, privateToWriter, writerRoles } from './writable-roles.js';
 import { itemPath, WriteMarks } from './writable-setup.js';
 import { signInOnLossyLine } from './lossy-line-sign-in.js';
 
@@ -37,7 +37,8 @@ interface Acknowledged {
  * write it reflects: an item read must show its last acknowledged mark and no earlier one (404 once it was
  * deleted), and a read of the collection must list every current mark and no superseded one. A write whose
  * answer never came may or may not have happened, so its item is not judged from then on; answers that
- * are neither 200 nor 404 (401, 403, 405) say nothing of the item and are not judged either.
+ * are neither 200 nor 404 (401, 403, 405) say nothing of the item and are not judged either. Items private
+ * to their writer (`privateToWriter`) are written and read by the first user alone.
  */
 export const cacheCoherence: Principle<CachePlan> = {
   name: 'cache-coherence',
@@ -48,8 +49,9 @@ export const cacheCoherence: Principle<CachePlan> = {
   plan(target) {
     return fc.constantFrom(...target.writable.map((_, i) => i)).chain((writable) => {
       const spec = target.writable[writable]!;
-      const writer = fc.constantFrom(...writerRoles(target, spec));
-      const reader = fc.constantFrom(...callerRoles(target));
+      const one: readonly Role[] | undefined = privateToWriter(target, spec) ? ['user'] : undefined;
+      const writer = fc.constantFrom(...(one ?? writerRoles(target, spec)));
+      const reader = fc.constantFrom(...(one ?? callerRoles(target)));
       const at = fc.nat({ max: 2 });
       const step = fc.oneof(
         { arbitrary: fc.record({ kind: fc.constant('get' as const), role: reader, at }), weight: 4 },
@@ -58,9 +60,11 @@ export const cacheCoherence: Principle<CachePlan> = {
         ...(spec.methods.includes('PUT') ? [{ arbitrary: fc.record({ kind: fc.constant('put' as const), role: writer, at }), weight: 3 }] : []),
         ...(spec.methods.includes('DELETE') ? [{ arbitrary: fc.record({ kind: fc.constant('delete' as const), role: writer, at }), weight: 1 }] : []),
       );
+      // A run starts with a creation: without an item it has nothing to hold a read to.
+      const steps = fc.tuple(fc.record({ kind: fc.constant('post' as const), role: writer }), fc.array(step, { maxLength: 9 })).map(([first, rest]): CacheStep[] => [first, ...rest]);
       return fc.record({
         writable: fc.constant(writable),
-        steps: fc.array(step, { minLength: 1, maxLength: 10 }),
+        steps,
         jitterUs: fc.integer({ min: 0, max: 40_000 }),
         responseLossPercent: fc.integer({ min: 0, max: 20 }),
       });
@@ -89,6 +93,29 @@ export const cacheCoherence: Principle<CachePlan> = {
       item.current = mark;
     };
 
+    // A read of the collection or of one item, held to what was acknowledged before it.
+    const read = async (step: { readonly kind: 'get'; readonly role: Role; readonly at: number } | { readonly kind: 'list'; readonly role: Role }, label: string): Promise<void> => {
+      if (step.kind === 'list') {
+        const exchange = await run.send(step.role, { method: 'GET', path: writable.collection });
+        if (exchange.response?.status !== 200 || known.size === 0) return;
+        const found = listProblems(`${label} GET ${writable.collection}`, marksIn(exchange.response.body), known);
+        problems.push(...found);
+        if (found.length === 0) judged.push(`${label} GET ${writable.collection} listed the ${known.size} item${known.size === 1 ? '' : 's'} as last acknowledged`);
+        return;
+      }
+      if (ids.length === 0) return;
+      const id = ids[step.at % ids.length]!;
+      const path = itemPath(writable, ids, step.at);
+      const exchange = await run.send(step.role, { method: 'GET', path });
+      const item = known.get(id);
+      const status = exchange.response?.status;
+      // Answers that are neither 200 nor 404 say nothing of the item.
+      if (item === undefined || (status !== 200 && status !== 404)) return;
+      const found = itemProblems(`${label} GET ${path}`, exchange, item);
+      problems.push(...found);
+      if (found.length === 0) judged.push(`${label} GET ${path}: ${status}, ${item.current === null ? 'deleted' : item.current} as last acknowledged`);
+    };
+
     for (const [n, step] of plan.steps.entries()) {
       const label = `step ${n + 1}, ${step.role}'s`;
       if (step.kind === 'post') {
@@ -99,28 +126,13 @@ export const cacheCoherence: Principle<CachePlan> = {
         if (id !== undefined) acknowledge(id, mark);
         continue;
       }
-      if (step.kind === 'list') {
-        const exchange = await run.send(step.role, { method: 'GET', path: writable.collection });
-        if (exchange.response?.status !== 200 || known.size === 0) continue;
-        const found = listProblems(`${label} GET ${writable.collection}`, marksIn(exchange.response.body), known);
-        problems.push(...found);
-        if (found.length === 0) judged.push(`${label} GET ${writable.collection} listed the ${known.size} item${known.size === 1 ? '' : 's'} as last acknowledged`);
+      if (step.kind === 'list' || step.kind === 'get') {
+        await read(step.kind === 'list' ? step : { kind: 'get', role: step.role, at: step.at }, label);
         continue;
       }
       if (ids.length === 0) continue;
       const id = ids[step.at % ids.length]!;
       const path = itemPath(writable, ids, step.at);
-      if (step.kind === 'get') {
-        const exchange = await run.send(step.role, { method: 'GET', path });
-        const item = known.get(id);
-        const status = exchange.response?.status;
-        // Answers that are neither 200 nor 404 say nothing of the item.
-        if (item === undefined || (status !== 200 && status !== 404)) continue;
-        const found = itemProblems(`${label} GET ${path}`, exchange, item);
-        problems.push(...found);
-        if (found.length === 0) judged.push(`${label} GET ${path}: ${status}, ${item.current === null ? 'deleted' : item.current} as last acknowledged`);
-        continue;
-      }
       const mark = marks.next();
       const exchange = await run.send(step.role, step.kind === 'put' ? { method: 'PUT', path, body: markedBody(writable, mark) } : { method: 'DELETE', path });
       const status = exchange.response?.status;
@@ -129,9 +141,15 @@ export const cacheCoherence: Principle<CachePlan> = {
       // A re-sent DELETE whose first copy took effect is answered 404: the item is gone all the same.
       else if (step.kind === 'delete' && ((status >= 200 && status <= 299) || status === 404)) acknowledge(id, null);
     }
+    // Last, a writer reads every item once more and lists the collection, as owner-isolation's closing reads
+    // do: every run that wrote reads after its last write, whatever steps the plan drew. A plan whose only
+    // read before a DELETE kept the item in a cache then always has the read after it that shows the cache.
+    const closer = writerRoles(run.target, writable)[0]!;
+    for (const at of ids.keys()) await read({ kind: 'get', role: closer, at }, `closing, ${closer}'s`);
+    await read({ kind: 'list', role: closer }, `closing, ${closer}'s`);
     return judgedRun(problems, judged, ids.length === 0
       ? `no POST ${writable.collection} made an item with an id (read from the answer's body or Location), so no read could be held to a write: declare a body that creates one (writable[].body)`
-      : 'no read came after an acknowledged write with an answer that tells (200 or 404)');
+      : 'no read after an acknowledged write had an answer that tells (200 or 404)');
   },
 };
 

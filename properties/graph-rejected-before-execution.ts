@@ -3,6 +3,7 @@ import { print } from 'graphql';
 import { notRefused } from './conformance/graph-answer.js';
 import { refusedFor } from './conformance/graph-refusal-reason.js';
 import { specSchema } from './targets/conformance-shape.js';
+import type { TargetSession } from './targets/target-session.js';
 import { notRunAsWritten } from './conformance/graph-shape.js';
 import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { deepened, depthOf, recurringStretch, typedQuery } from './conformance/graph-deep-query.js';
@@ -88,6 +89,9 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
       const why = notRefused(answer);
       // Run, with no limit declared: deeper, until refused or past any sane limit.
       if (claimed === undefined && why !== undefined && answer.hasData && answer.status < 500) continue;
+      // No answer at all, with no limit declared: the query neither ran nor was refused where the client could
+      // see it (a deep answer too long for its patience), which is as far as the escalation gets.
+      if (claimed === undefined && exchange.response === undefined) return undeclared(run, `${sent}\n    got no answer`);
       const problems: string[] = [];
       if (why !== undefined) problems.push(`${sent}\n    answered with ${why}: ${answered(exchange)}`);
       if (after !== before) problems.push(`${sent}\n    the app's state moved while it was answered, so resolvers ran: ${before.slice(0, 200)} became ${after.slice(0, 200)}`);
@@ -95,9 +99,13 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
       if (!refusedFor(answer, 'depth', graph)) return couldNotRun(`${sent}\n    was refused, but not for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)}): past that refusal, whether a depth limit holds cannot be seen (name the refusal's code in graph.limitErrors.depth if it is one)`);
       return held(`${sent}: refused for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)})${run.session.state() === undefined ? '' : ', the app\'s state unmoved'}`);
     }
-    const deepest = `a query ${escalation.at(-1)} fields deep grown from the declared ${plan.type} query ran`;
-    return specSchema(run.target)
-      ? broken(`${deepest}: the spec's graph refuses a query past its depth limit (spec §8.2), and no depth up to ${escalation.at(-1)} was refused`)
-      : couldNotRun(`${deepest}, and the target declares no depth limit: declare graph.maxDepth if it has one`);
+    return undeclared(run, `a query ${escalation.at(-1)} fields deep grown from the declared ${plan.type} query ran`);
   },
 };
+
+/** The escalation found no refusal: the spec's graph is broken (the spec asks for a limit), another could not be judged. */
+function undeclared(run: TargetSession, seen: string): RunVerdict {
+  return specSchema(run.target)
+    ? broken(`${seen}: the spec's graph refuses a query past its depth limit (spec §8.2), and no depth it tried was refused`)
+    : couldNotRun(`${seen}, and the target declares no depth limit: declare graph.maxDepth if it has one`);
+}

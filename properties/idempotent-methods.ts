@@ -3,7 +3,7 @@ import type { Role } from './targets/target-session.js';
 import type { Target } from './targets/target.js';
 import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { markedBody } from './writable-marker.js';
-import { callerRoles, writablesWith, writerRoles } from './writable-roles.js';
+import { callerRoles, privateToWriter, writablesWith, writerRoles } from './writable-roles.js';
 import { createItems, itemPath, WriteMarks } from './writable-setup.js';
 import { type HeldRead, heldView, viewChanges } from './writable-view.js';
 
@@ -41,7 +41,8 @@ export const idempotentMethods: Principle<IdempotentPlan> = {
   plan(target) {
     return fc.constantFrom(...idempotentWritables(target)).chain((writable) => {
       const spec = target.writable[writable]!;
-      const writers = writerRoles(target, spec);
+      // An item private to its writer is refused to the other user, and a refused write has no effect to repeat.
+      const writers: readonly Role[] = privateToWriter(target, spec) ? ['user'] : writerRoles(target, spec);
       return fc.record({
         writable: fc.constant(writable),
         creators: fc.array(fc.constantFrom(...writers), { maxLength: 3 }),

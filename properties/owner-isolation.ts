@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { itemAt, type OwnedSpec, type RequestSpec, type Target } from './targets/target.js';
 import type { Role, TargetSession } from './targets/target-session.js';
 import { noOpAttempts } from './conformance/ownership-writes.js';
-import { createdId } from './created-id.js';
+import { makeOwned } from './owned-object.js';
 import { broken, judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /**
@@ -30,6 +30,8 @@ export type OwnerStep =
 interface Known {
   readonly owned: OwnedSpec;
   readonly id: string;
+  /** Where it answers: its id, and a nested object's parents' ids, filled in. */
+  readonly path: string;
   readonly owner: Actor;
 }
 
@@ -77,17 +79,15 @@ export const ownerIsolation: Principle<readonly OwnerStep[]> = {
     for (const step of steps) {
       if (step.act === 'create') {
         const owned = run.target.owned[step.owned]!;
-        const create = owned.create!;
-        const exchange = await run.send(step.role, { method: create.method, path: create.path, headers: create.headers, ...(create.body === undefined ? {} : { body: create.body }) });
-        const id = createdId(exchange);
-        if (id !== undefined) known.push({ owned, id, owner: step.role });
-        else unjudged.push(`${step.role}'s ${create.method} ${create.path} made nothing with an id (${exchange.response?.status ?? 'no answer'})`);
+        const { made, why } = await makeOwned(run, owned, step.role);
+        if (made !== undefined) known.push({ owned, ...made, owner: step.role });
+        else unjudged.push(why);
         continue;
       }
       const object = known.length === 0 ? undefined : known[step.object % known.length]!;
       if (object === undefined) continue;
       if (object.owner === step.role) {
-        await sendForms(run, step.role, step.method, itemAt(object.owned.path, object.id), await bodyForms(run, object, step.method));
+        await sendForms(run, step.role, step.method, object.path, await bodyForms(run, object, step.method));
         continue;
       }
       const found = await intrude(run, object, step.method);
@@ -120,7 +120,7 @@ export const ownerIsolation: Principle<readonly OwnerStep[]> = {
 /** The user who does not own `object` sends `method` to it: what that showed, in words, or nothing. */
 async function intrude(run: TargetSession, object: Known, method: string): Promise<{ broken?: string; refused?: string; unjudged?: string }> {
   const intruder: Actor = object.owner === 'user' ? 'other-user' : 'user';
-  const path = itemAt(object.owned.path, object.id);
+  const path = object.path;
   const sent = await sendForms(run, intruder, method, path, await bodyForms(run, object, method));
   const what = `${intruder} ${method} ${path}, ${object.owner}'s ${object.owned.name} object`;
   const status = sent.judged?.response?.status;
@@ -172,7 +172,7 @@ async function bodyForms(run: TargetSession, object: Known, method: string): Pro
 
 /** The object as its owner reads it: what a no-op write is built from. */
 async function asRead(run: TargetSession, object: Known): Promise<Readonly<Record<string, unknown>> | undefined> {
-  const response = (await run.send(object.owner, { method: 'GET', path: itemAt(object.owned.path, object.id) })).response;
+  const response = (await run.send(object.owner, { method: 'GET', path: object.path })).response;
   if (response === undefined || response.status !== 200) return undefined;
   try {
     const record: unknown = JSON.parse(response.body ?? '');
@@ -199,7 +199,7 @@ async function sendForms(run: TargetSession, role: Actor, method: string, path: 
 
 function initialObjects(target: Target): Known[] {
   return target.owned.flatMap((owned) => [
-    ...(owned.ids?.user ?? []).map((id) => ({ owned, id, owner: 'user' as const })),
-    ...(owned.ids?.otherUser ?? []).map((id) => ({ owned, id, owner: 'other-user' as const })),
+    ...(owned.ids?.user ?? []).map((id) => ({ owned, id, path: itemAt(owned.path, id), owner: 'user' as const })),
+    ...(owned.ids?.otherUser ?? []).map((id) => ({ owned, id, path: itemAt(owned.path, id), owner: 'other-user' as const })),
   ]);
 }

@@ -14,3 +14,11 @@ export const writerRoles = (target: Target, writable: WritableSpec): readonly Ro
 /** The writable collections whose items answer `method`, with their place in the target's list. */
 export const writablesWith = (target: Target, method: 'PUT' | 'DELETE' | 'GET'): number[] =>
   target.writable.flatMap((w, i) => (method === 'GET' || w.methods.includes(method) ? [i] : []));
+
+/**
+ * Whether a collection's items are their writer's alone: an owned kind answers at the same item path (a
+ * description derived from OpenAPI says both of a private resource). The other user is refused such an
+ * item by design, which owner-isolation judges; a check of what one reader sees after another's write
+ * holds to one user there.
+ */
+export const privateToWriter = (target: Target, writable: WritableSpec): boolean => target.owned.some((o) => o.path === writable.item);

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import { runConformance } from '../../properties/conformance/conformance-command.js';
 import { configReaders } from '../../properties/targets/config-readers.js';
+import { describeMain } from './describe-main.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
 import { sweepMain } from './sweep-main.js';
 
 /**
  * The installed package's one command (`"bin": { "apisim": … }`, docs/install.md): `apisim sim …` is
- * `npm run sim -- …`, `apisim sweep …` is `npm run sweep -- …` and `apisim conformance …` is `npm run conformance -- …`, with their exit codes.
+ * `npm run sim -- …`, `apisim sweep …` is `npm run sweep -- …` and `apisim conformance …` is `npm run conformance -- …`, with their exit codes;
+ * `apisim describe` prints what a target's OpenAPI description declares.
  */
 const usage = `Usage:
   npx apisim sim …           run a scenario: a built-in one, or a file that names your app (npx apisim sim --help)
@@ -14,6 +16,8 @@ const usage = `Usage:
                              each failure shrunk with its replay command (npx apisim sweep --help)
   npx apisim conformance …   check a running service against the spec, or a target description
                              (--config apisim.config.ts) in the simulator (npx apisim conformance --help)
+  npx apisim describe …      what a target's OpenAPI description declares, as a table and as defineTarget
+                             code (npx apisim describe --help)
   npx apisim --help          this list`;
 
 export async function apisimMain(argv: readonly string[]): Promise<number> {
@@ -23,6 +27,8 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
       return simMain(rest, 'npx apisim sim', [process.argv[1] ?? '', 'sim']);
     case 'sweep':
       return sweepMain(rest, { sweep: 'npx apisim sweep', sim: 'npx apisim sim' });
+    case 'describe':
+      return describeMain(rest);
     case 'conformance':
       return runConformance(rest, {
         stdout: (text) => process.stdout.write(text),

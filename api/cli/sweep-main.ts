@@ -9,7 +9,7 @@ import { builtinScenarios, findBuiltin } from '../../sim/scenario/catalog.js';
 import { UserError } from '../../sim/user-error.js';
 import { loadTarget } from '../../properties/targets/load-target.js';
 import type { OwnBehaviour } from '../../properties/targets/own-origin-target.js';
-import { targetName } from '../../properties/targets/target-session.js';
+import { PreparedTarget, targetName } from '../../properties/targets/target-session.js';
 import { asWritten, FaultMixError, parseFaultMix } from '../../properties/sweep/fault-mix.js';
 import { latencyCsv } from '../../properties/sweep/latency-csv.js';
 import { latencyFileName, mergeSweeps } from '../../properties/sweep/merge.js';
@@ -203,8 +203,10 @@ async function jobsOf(positionals: readonly string[], file: string | undefined, 
     return [{ kind: 'principle', principle: name, config: path, own }];
   }
   if (path === undefined) throw new UsageError('nothing to sweep: name a built-in scenario or a principle, or give --file or --config');
-  // Every principle that applies to the target, one job each: the description says which, the app is not needed.
-  const { target } = await loadTarget(path);
+  // Every principle that applies to the target, one job each: the description says which, the app is not
+  // needed, unless the description is its OpenAPI document, which the app may serve.
+  const loaded = await loadTarget(path);
+  const target = loaded.target.openapi === undefined ? loaded.target : (await PreparedTarget.prepare(loaded)).target;
   const applicable = allPrinciples.filter((p) => {
     const why = p.notApplicable(target);
     if (why !== undefined) console.error(`sweep: ${p.name} is not checked on ${targetName(target)}: ${why}`);

@@ -49,6 +49,11 @@ export interface OwnedShape {
   readonly patchable: readonly string[];
   /** The write methods an object takes, when declared; otherwise its `OPTIONS` answer's `Allow` says, or all are tried. */
   readonly writes: readonly ('PATCH' | 'PUT' | 'DELETE')[] | undefined;
+  /**
+   * A kind made inside an object of another (a project's tasks): the parent kind, and the name its id
+   * takes in this kind's `item` and `create.path` (`/projects/{projectId}/tasks/{id}`).
+   */
+  readonly within?: { readonly parent: OwnedShape; readonly param: string };
 }
 
 export interface WritableShape {
@@ -65,6 +70,11 @@ export interface WritableShape {
   readonly methods: readonly string[];
   /** Only a signed-in user may write: without users, the checks skip. */
   readonly byUser: boolean;
+  /**
+   * A PUT of an item that does not exist creates it (the spec's notes, §3). RFC 9110 lets a service answer
+   * 404 instead; only where the service is the spec's is that a finding.
+   */
+  readonly putCreates: boolean;
 }
 
 export interface IdempotencyKeyShape {
@@ -111,7 +121,7 @@ export function specShape(settings: Omit<ConformanceSettings, 'runId'>): Service
   return {
     users: true,
     owned: [{ name: 'orders', item: '/orders/{id}', probeIds: settings.orderIds.map(String), create: undefined, ownerField: 'user_id', patchable: ['delivery_address'], writes: undefined }],
-    writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true },
+    writable: { name: 'notes', collection: '/notes', item: '/notes/{id}', body: { [settings.noteField]: '' }, field: settings.noteField, methods: ['GET', 'PUT', 'DELETE'], byUser: true, putCreates: true },
     idempotencyKey: { header: 'idempotency-key', style: settings.idempotencyKeyStyle },
     graph: { path: '/graphql', specSchema: true, queries: [], userId: settings.graphUserId, maxDepth: settings.graphMaxDepth, persisted: settings.persistedQueries },
     userItem: '/users/{id}',

@@ -3,8 +3,11 @@ import type { DescribedUser, DescribeTarget } from '../conformance/described-tar
 import { ConfigRefused } from '../conformance/in-process.js';
 import { UserError } from '../../sim/user-error.js';
 import { conformanceShape } from './conformance-shape.js';
-import { loadTarget } from './load-target.js';
-import type { UserSpec } from './target.js';
+import { TargetError } from './define-target.js';
+import { type LoadedTarget, loadTarget } from './load-target.js';
+import { describedTarget } from './openapi/described-target.js';
+import { isServedPath } from './openapi/document.js';
+import type { Target, UserSpec } from './target.js';
 import { userHeaders } from './target-session.js';
 import { userLabel } from './user-label.js';
 
@@ -19,6 +22,17 @@ async function credentialOf(spec: UserSpec, role: string): Promise<CredentialSpe
   return { kind: 'request', label, method: login.method, path: login.path, headers: lowerCased(login.headers), body: login.body, credential: spec.credential };
 }
 
+/**
+ * The target with what its OpenAPI description declares, when it names one as a file: the app is not
+ * loaded over sockets, so a path it serves cannot be fetched from it here.
+ */
+async function withOpenApi(loaded: LoadedTarget): Promise<Target> {
+  const { openapi } = loaded.target;
+  if (openapi === undefined) return loaded.target;
+  if (isServedPath(openapi)) throw new TargetError(`openapi: "${openapi}" is a path the app serves, and over sockets the app is not loaded: name the description as a file (e.g. "./openapi.json"), or run in the simulator (no --base-url)`);
+  return (await describedTarget(loaded, () => Promise.reject(new Error('a file is read, not fetched')))).target;
+}
+
 const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUser> => ({ credential: await credentialOf(spec, role), id: spec.id });
 
 /**
@@ -27,7 +41,7 @@ const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUse
  */
 export const describeOverSockets: DescribeTarget = async (configFile) => {
   try {
-    const { target } = await loadTarget(configFile);
+    const target = await withOpenApi(await loadTarget(configFile));
     const users = target.users;
     return {
       name: target.name ?? 'target',

@@ -14,6 +14,8 @@ import type { Session, SessionRequest } from '../../sim/session/session.js';
 import type { TraceMode } from '../../sim/trace.js';
 import { TargetError } from './define-target.js';
 import type { LoadedTarget } from './load-target.js';
+import type { Derivation } from './openapi/derivation.js';
+import { describedTarget } from './openapi/described-target.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 import type { Target, UserHeaders, UserSpec } from './target.js';
 import { userLabel } from './user-label.js';
@@ -48,19 +50,40 @@ export interface RunOptions {
 export class PreparedTarget {
   readonly target: Target;
   readonly file: string;
+  /** What the target's OpenAPI description declared (`openapi`), already part of `target`. */
+  readonly derivation: Derivation | undefined;
   readonly #guest: GuestOrigin | undefined;
 
-  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined) {
+  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined, derivation?: Derivation) {
     this.target = loaded.target;
     this.file = loaded.file;
+    this.derivation = derivation;
     this.#guest = guest;
   }
 
+  /**
+   * Loads the app, and derives what its OpenAPI description declares into the target (the description
+   * read from a file, or fetched from the app in a run of its own, before any principle's).
+   */
   static async prepare(loaded: LoadedTarget): Promise<PreparedTarget> {
     const { app } = loaded.target;
-    if ('apisim' in app) return new PreparedTarget(loaded, undefined);
-    const module = await loadAppModule(app, loaded.file);
-    return new PreparedTarget(loaded, worldOrigin(module.guest));
+    const guest = 'apisim' in app ? undefined : worldOrigin((await loadAppModule(app, loaded.file)).guest);
+    const written = new PreparedTarget(loaded, guest);
+    if (loaded.target.openapi === undefined) return written;
+    const { target, derivation } = await describedTarget(loaded, (path) => written.#served(path));
+    return new PreparedTarget({ target, file: loaded.file }, guest, derivation);
+  }
+
+  /** The body of what the app serves at `path` to a caller with no credential, on a line that loses nothing. */
+  async #served(path: string): Promise<string> {
+    const run = await this.open({ seed: 1 });
+    try {
+      const response = (await run.send('anonymous', { method: 'GET', path })).response;
+      if (response?.status !== 200) throw new TargetError(`openapi: GET ${path} was answered ${response?.status ?? 'not at all'}, not 200 with the description`);
+      return response.body ?? '';
+    } finally {
+      run.close();
+    }
   }
 
   get name(): string {

@@ -65,8 +65,22 @@ const ownedSpec = z
       .strictObject({ user: z.array(z.string().min(1)).default([]), otherUser: z.array(z.string().min(1)).default([]) })
       .optional()
       .describe('Objects that exist before any request, by owner: for a service with data of its own.'),
+    within: z
+      .strictObject({
+        owned: z.string().min(1).describe('The name of the owned kind it is made in, e.g. "projects".'),
+        param: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be a path parameter\'s name, e.g. "projectId"'),
+      })
+      .optional()
+      .describe('A nested object, made inside an object of another owned kind (a task in a project): the user makes that one first, and its id fills {<param>} in path and create.path.'),
   })
-  .refine((o) => o.create !== undefined || o.ids !== undefined, { message: 'say how the users come to own one: "create", "ids" or both' });
+  .refine((o) => o.create !== undefined || o.ids !== undefined, { message: 'say how the users come to own one: "create", "ids" or both' })
+  .superRefine((o, ctx) => {
+    if (o.within === undefined) return;
+    const slot = `{${o.within.param}}`;
+    if (o.create === undefined || o.ids !== undefined) ctx.addIssue({ code: 'custom', path: ['within'], message: 'a nested object is made in its parent\'s, so it needs "create" and no "ids"' });
+    if (!o.path.includes(slot)) ctx.addIssue({ code: 'custom', path: ['path'], message: `must name its parent as ${slot}, as within.param says` });
+    if (o.create !== undefined && !o.create.path.includes(slot)) ctx.addIssue({ code: 'custom', path: ['create', 'path'], message: `must name its parent as ${slot}, as within.param says` });
+  });
 
 /** A collection clients write to (the notes rules, spec §4 B). */
 const writableSpec = z.strictObject({
@@ -109,7 +123,32 @@ export const targetSpec = z.strictObject({
   graph: graphSpec.optional(),
   public: z.array(endpoint).default([])
     .describe('Endpoints anyone may call without a credential (a registration, "POST /users"): gate 1 is not probed there.'),
+  openapi: z.string().min(1).optional()
+    .describe('The service\'s OpenAPI (3.0, 3.1) or Swagger 2 description: a path the app serves ("/openapi.json"), or a file relative to this one ("./openapi.yaml"). What it declares is derived into owned, writable, public and idempotencyKey; what is written here overlays it (docs/openapi.md).'),
+}).superRefine((target, ctx) => {
+  // A nested kind's parent is made first, so it must be a kind the users can make, and no kind its own
+  // ancestor. The parent may be one the OpenAPI description declares: then the check waits for it.
+  if (target.openapi !== undefined) return;
+  const byName = new Map(target.owned.map((o) => [o.name, o]));
+  target.owned.forEach((owned, i) => {
+    const problem = ancestryProblem(owned, byName);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', path: ['owned', i, 'within', 'owned'], message: problem });
+  });
 });
+
+/** What is wrong with the kinds a nested kind is made in, from its parent up, if anything. */
+function ancestryProblem(owned: z.output<typeof ownedSpec>, byName: ReadonlyMap<string, z.output<typeof ownedSpec>>): string | undefined {
+  const seen = new Set([owned.name]);
+  for (let parent = owned.within; parent !== undefined;) {
+    const kind = byName.get(parent.owned);
+    if (kind === undefined) return `names no owned kind: ${[...byName.keys()].map((n) => `"${n}"`).join(', ')}`;
+    if (kind.create === undefined) return `names "${kind.name}", which has no create`;
+    if (seen.has(kind.name)) return `makes "${kind.name}" inside itself`;
+    seen.add(kind.name);
+    parent = kind.within;
+  }
+  return undefined;
+}
 
 export type Target = z.output<typeof targetSpec>;
 export type TargetInput = z.input<typeof targetSpec>;

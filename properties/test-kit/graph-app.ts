@@ -6,7 +6,7 @@ import { buildSchema, execute, type FieldNode, Kind, parse, type SelectionSetNod
  * selection set so that it can key what it stores, and forgets to take them out of the answer. apisim's own
  * origin has no such mode; this shows graph-field-exact has teeth against a guest app.
  */
-const schema = buildSchema(`
+export const schema = buildSchema(`
   type Query { author(id: ID!): Author }
   type Author { id: ID! name: String! books: [Book!]! }
   type Book { id: ID! title: String! author: Author! }
@@ -16,7 +16,8 @@ interface Author { readonly id: string; readonly name: string }
 const authors: readonly Author[] = [{ id: '1', name: 'Ursula' }, { id: '2', name: 'Italo' }];
 const books = [{ id: '10', title: 'The Dispossessed', authorId: '1' }, { id: '11', title: 'Invisible Cities', authorId: '2' }, { id: '12', title: 'Earthsea', authorId: '1' }];
 
-const root = {
+/** The root resolvers, as graphql-js's `rootValue`: authors and their books, each book's author again, so a query can nest as deep as it likes. */
+export const root = {
   author: ({ id }: { id: string }) => authorById(id),
 };
 function authorById(id: string): unknown {

@@ -17,6 +17,8 @@ async function putTwice(ctx: CheckContext, writable: WritableShape, path: string
   for (const round of ['first', 'second'] as const) {
     const put = await ctx.origin.send('PUT', path, { as: ctx.user, json: writableBody(writable, content) });
     statuses.push(put.response.status);
+    // A service that is not the spec's may refuse to create by PUT (RFC 9110 §9.3.4): nothing was made to repeat.
+    if (round === 'first' && subject === 'on an absent note' && !writable.putCreates && (put.response.status === 404 || put.response.status === 405)) break;
     if (!is2xx(put.response.status)) {
       findings.push(finding(`the ${round} PUT ${subject} did not succeed`, '200 (spec §3: PUT on a note absent or present leaves it with the given content)', put));
       break;
@@ -52,7 +54,10 @@ export const notesPutIdempotent: Check = {
       return judged(findings, `${present}; ${absentPath} is taken (GET answered ${before.response.status}): PUT on an absent note not probed`);
     }
     const statuses = await putTwice(ctx, writable, absentPath, uniqueContent(ctx, 'put-idempotent absent'), 'on an absent note', findings);
-    const absent = `absent ${absentPath}: PUT ${statuses.join(' then ')}, created once`;
+    const creates = is2xx(statuses[0] ?? 0);
+    // Neither a note made by POST nor one by PUT: nothing was repeated, so nothing was judged.
+    if (!created.ok && !creates && findings.length === 0) return created.unrun;
+    const absent = creates ? `absent ${absentPath}: PUT ${statuses.join(' then ')}, created once` : `absent ${absentPath}: PUT answered ${statuses[0]}, so PUT does not create here (not the spec's service)`;
     return judged(findings, present === undefined ? `${absent}; an existing note not probed (POST ${writable.collection} made none: ${created.exchange.response.status})` : `${present}; ${absent}`);
   },
 };

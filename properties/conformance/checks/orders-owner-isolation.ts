@@ -91,8 +91,7 @@ function judgeWrite(ctx: CheckContext, findings: Finding[], done: string[], path
  * the answer is about the body. DELETE only on objects the suite created: on a vulnerable target it would
  * destroy someone's data.
  */
-async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string, record: WireExchange | undefined, created: boolean, findings: Finding[], done: string[]): Promise<void> {
-  const path = itemPath(owned.item, id);
+async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string, path: string, record: WireExchange | undefined, created: boolean, findings: Finding[], done: string[]): Promise<void> {
   const fields = record === undefined ? undefined : jsonOf(record.response);
   const current = typeof fields === 'object' && fields !== null && !Array.isArray(fields) ? (fields as Record<string, unknown>) : undefined;
   const { methods, allow } = owned.writes === undefined ? await writeMethods(ctx, path, ctx.user) : { methods: owned.writes, allow: owned.writes.join(', ') };
@@ -103,8 +102,26 @@ async function ownershipWrites(ctx: CheckContext, owned: OwnedShape, id: string,
   for (const method of probed) {
     const attempts = noOpAttempts(method, current, owned.ownerField, settable);
     if (attempts.length === 0) continue;
-    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, await probeWrite(ctx, path, ctx.otherUser, attempts), record !== undefined);
+    let probe = await probeWrite(ctx, path, ctx.otherUser, attempts);
+    // Every body refused for its form, and nothing said which member a client sets: the member tried may be
+    // one the handler will not take (the owner, say), so each other member of the record is tried in turn,
+    // as the principle tries them, until an answer is about the caller.
+    for (const member of method === 'PATCH' && settable.length === 0 ? otherMembers(current, attempts) : []) {
+      if (probe.judged !== undefined) break;
+      const next = await probeWrite(ctx, path, ctx.otherUser, [{ method, json: member, contentType: 'application/json' }]);
+      probe = { ...next, answers: [...probe.answers, ...next.answers] };
+    }
+    judgeWrite(ctx, findings, done, path, `${one(owned)} ${id}`, probe, record !== undefined);
   }
+}
+
+/** The record's other members, each alone as a no-op patch, that `attempts` did not send: a few at most. */
+function otherMembers(record: Readonly<Record<string, unknown>> | undefined, attempts: readonly { readonly json?: unknown }[]): Record<string, unknown>[] {
+  const sent = new Set(attempts.flatMap((a) => Object.keys(a.json ?? {})));
+  return Object.entries(record ?? {})
+    .filter(([name, value]) => name !== 'id' && !sent.has(name) && ['string', 'number', 'boolean'].includes(typeof value))
+    .slice(0, 4)
+    .map(([name, value]) => ({ [name]: value }));
 }
 
 async function userRecordWrites(ctx: CheckContext, template: string, findings: Finding[], done: string[]): Promise<void> {
@@ -125,21 +142,43 @@ async function userRecordWrites(ctx: CheckContext, template: string, findings: F
 }
 
 /**
+ * Makes one of `owned` as `owner`: a nested kind inside a new object of its parent kind, made first by the
+ * same owner, so that the other user is refused for the object's owner, not for a parent that is not there.
+ * Undefined (with the finding) when a create did not make one.
+ */
+async function makeOwned(ctx: CheckContext, owned: OwnedShape, owner: Caller, findings: Finding[]): Promise<{ readonly id: string; readonly path: string; readonly scope: Readonly<Record<string, string>> } | undefined> {
+  let scope: Readonly<Record<string, string>> = {};
+  if (owned.within !== undefined) {
+    const parent = await makeOwned(ctx, owned.within.parent, owner, findings);
+    if (parent === undefined) return undefined;
+    scope = { ...parent.scope, [owned.within.param]: parent.id };
+  }
+  const create = owned.create!;
+  const createPath = filled(create.path, scope);
+  const created = await ctx.origin.send(create.method, createPath, { as: owner, json: create.body, headers: create.headers });
+  const id = is2xx(created.response.status) ? createdId(created, createPath) : undefined;
+  if (id === undefined) {
+    findings.push(finding(`${who(owner)} could not create one of ${owned.name}: ${create.method} ${createPath} answered ${created.response.status}`, '201 with the id in the body or in Location', created));
+    return undefined;
+  }
+  return { id, path: itemPath(filled(owned.item, scope), id), scope };
+}
+
+/** A path with the ids of `scope` in the places its names hold. */
+const filled = (template: string, scope: Readonly<Record<string, string>>): string =>
+  template.replace(/\{([^}]+)\}/g, (slot, name: string) => (Object.hasOwn(scope, name) ? encodeURIComponent(scope[name]!) : slot));
+
+/**
  * Each user creates one, and the other tries to read it, to change it with an empty merge patch, and to
  * delete it: the suite made it, so a delete that gets through destroys nothing of anyone's.
  */
 async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: Finding[], done: string[]): Promise<string> {
-  const create = owned.create!;
   const noun = one(owned);
   const made: string[] = [];
   for (const [owner, intruder] of [[ctx.user, ctx.otherUser], [ctx.otherUser, ctx.user]] as const) {
-    const created = await ctx.origin.send(create.method, create.path, { as: owner, json: create.body, headers: create.headers });
-    const id = is2xx(created.response.status) ? createdId(created, create.path) : undefined;
-    if (id === undefined) {
-      findings.push(finding(`${who(owner)} could not create one of ${owned.name}: ${create.method} ${create.path} answered ${created.response.status}`, '201 with the id in the body or in Location', created));
-      continue;
-    }
-    const path = itemPath(owned.item, id);
+    const object = await makeOwned(ctx, owned, owner, findings);
+    if (object === undefined) continue;
+    const { id, path } = object;
     const own = await ctx.origin.send('GET', path, { as: owner });
     if (own.response.status !== 200) findings.push(finding(`${who(owner)} cannot read the ${noun} they just created`, `200 with ${noun} ${id}`, own));
     const read = await ctx.origin.send('GET', path, { as: intruder });
@@ -149,7 +188,7 @@ async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: 
       findings.push(finding(`${who(intruder)} got ${read.response.status} for GET ${path}`, '403 (or 404) for anyone but its owner', read));
     }
     made.push(`${noun} ${id} of ${owner.role}: ${intruder.role} GET ${read.response.status}`);
-    if (owner === ctx.user) await ownershipWrites(ctx, owned, id, own.response.status === 200 ? own : undefined, true, findings, done);
+    if (owner === ctx.user) await ownershipWrites(ctx, owned, id, path, own.response.status === 200 ? own : undefined, true, findings, done);
   }
   return made.join(', ');
 }
@@ -178,7 +217,7 @@ export const ordersOwnerIsolation: Check = {
         if (byUser.length > 0 && ownIds.length === 0) said.push(`no ${one(owned)} the user read is theirs alone: no write probed on ${owned.name} ${byUser.join(', ')}`);
         // One of the user's own is enough to probe every write method; all of them would multiply the requests.
         const ownId = ownIds[0];
-        if (ownId !== undefined) await ownershipWrites(ctx, owned, ownId, records.get(ownId), false, findings, writes);
+        if (ownId !== undefined) await ownershipWrites(ctx, owned, ownId, itemPath(owned.item, ownId), records.get(ownId), false, findings, writes);
         said.push(`user read ${owned.name} [${byUser.join(', ')}], other-user [${byOther.join(', ')}]`);
       }
       if (owned.create !== undefined) {

@@ -1,0 +1,114 @@
+import type { OpenApiDocument } from './document.js';
+
+/** A JSON Schema as a description holds it, references already resolved. */
+export type Schema = Readonly<Record<string, unknown>>;
+
+/**
+ * One operation of a description, the same whatever its version (Swagger 2 and OpenAPI 3.x write bodies,
+ * answers and credentials differently): what the derivation needs, and no more.
+ */
+export interface Operation {
+  readonly method: string;
+  /** As the description writes it, parameters in braces: `/projects/{projectId}/tasks`. */
+  readonly path: string;
+  readonly operationId: string | undefined;
+  /** Whether a caller needs a credential: a security requirement applies and none of them is empty (`{}`, `security: []`). */
+  readonly secured: boolean;
+  readonly parameters: readonly Parameter[];
+  /** The JSON body's schema and the example the description gives, when it takes a JSON body. */
+  readonly body: { readonly schema: Schema; readonly example: unknown } | undefined;
+  /** The success answers (2xx), each with its JSON schema and whether it declares a `Location` header. */
+  readonly successes: readonly Success[];
+}
+
+export interface Parameter {
+  readonly name: string;
+  readonly in: string;
+  readonly required: boolean;
+}
+
+export interface Success {
+  readonly status: string;
+  readonly schema: Schema | undefined;
+  readonly location: boolean;
+}
+
+const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+/** Every operation of the document, in the order its paths and their methods are written. */
+export function operationsOf(document: OpenApiDocument): Operation[] {
+  const swagger2 = typeof document.swagger === 'string';
+  const globalSecurity = document.security;
+  const operations: Operation[] = [];
+  for (const [path, item] of Object.entries(record(document.paths))) {
+    const pathItem = record(item);
+    const shared = list(pathItem.parameters);
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (!(methods as readonly string[]).includes(method)) continue;
+      const op = record(operation);
+      const parameters = mergedParameters(shared, list(op.parameters));
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
+        secured: secured(op.security ?? globalSecurity),
+        parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true })),
+        body: swagger2 ? swagger2Body(parameters) : jsonBody(record(op.requestBody)),
+        successes: Object.entries(record(op.responses)).filter(([status]) => /^2(\d\d|XX)$/i.test(status)).map(([status, answer]) => success(status, record(answer), swagger2)),
+      });
+    }
+  }
+  return operations;
+}
+
+/**
+ * A requirement list applies unless it is absent or empty; an empty requirement (`{}`) among them says the
+ * credential is optional, which for gate 1 is the same as none.
+ */
+function secured(security: unknown): boolean {
+  const requirements = list(security);
+  return requirements.length > 0 && requirements.every((r) => Object.keys(record(r)).length > 0);
+}
+
+/** An operation's parameters override the path's of the same name and place (OpenAPI, Path Item Object). */
+function mergedParameters(shared: readonly unknown[], own: readonly unknown[]): Record<string, unknown>[] {
+  const key = (p: Record<string, unknown>) => `${String(p.in)} ${String(p.name)}`;
+  const merged = new Map<string, Record<string, unknown>>();
+  for (const p of [...shared, ...own].map(record)) merged.set(key(p), p);
+  return [...merged.values()];
+}
+
+function swagger2Body(parameters: readonly Record<string, unknown>[]): Operation['body'] {
+  const body = parameters.find((p) => p.in === 'body');
+  if (body === undefined) return undefined;
+  const schema = record(body.schema);
+  return { schema, example: schema.example };
+}
+
+function jsonBody(requestBody: Record<string, unknown>): Operation['body'] {
+  const media = jsonMedia(record(requestBody.content));
+  if (media === undefined) return undefined;
+  const schema = record(media.schema);
+  return { schema, example: media.example ?? firstExample(media.examples) ?? schema.example };
+}
+
+function success(status: string, answer: Record<string, unknown>, swagger2: boolean): Success {
+  const headers = Object.keys(record(answer.headers)).map((h) => h.toLowerCase());
+  const schema = swagger2 ? answer.schema : jsonMedia(record(answer.content))?.schema;
+  return { status, schema: schema === undefined ? undefined : record(schema), location: headers.includes('location') };
+}
+
+/** The media type a JSON client sends and reads: `application/json`, or any `+json` one. */
+function jsonMedia(content: Record<string, unknown>): Record<string, unknown> | undefined {
+  const type = Object.keys(content).find((t) => /^application\/json\b/i.test(t)) ?? Object.keys(content).find((t) => /^application\/[^;]+\+json\b/i.test(t));
+  return type === undefined ? undefined : record(content[type]);
+}
+
+/** The value of the first of a media type's named examples (`examples: { one: { value } }`). */
+function firstExample(examples: unknown): unknown {
+  const first = Object.values(record(examples))[0];
+  return first === undefined ? undefined : record(first).value;
+}
+
+export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
