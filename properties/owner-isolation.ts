@@ -166,7 +166,7 @@ async function bodyForms(run: TargetSession, object: Known, method: string): Pro
     }
   }
   const flat = Object.entries(created ?? read ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean');
-  if (flat.length > 0) forms.push({ rawBody: new URLSearchParams(flat.map(([k, v]) => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded' });
+  if (flat.length > 0) forms.push({ rawBody: new URLSearchParams(flat.map(([k, v]): [string, string] => [k, String(v)])).toString(), contentType: 'application/x-www-form-urlencoded' });
   return forms;
 }
 

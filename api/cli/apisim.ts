@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runConformance } from '../../properties/conformance/conformance-command.js';
 import { configReaders } from '../../properties/targets/config-readers.js';
+import { hostOutput } from '../../sim/host/world/app-output.js';
 import { describeMain } from './describe-main.js';
 import { exitAfterFlush, simMain } from './sim-main.js';
 import { sweepMain } from './sweep-main.js';
@@ -30,10 +31,9 @@ export async function apisimMain(argv: readonly string[]): Promise<number> {
     case 'describe':
       return describeMain(rest);
     case 'conformance':
-      return runConformance(rest, {
-        stdout: (text) => process.stdout.write(text),
-        stderr: (text) => process.stderr.write(text),
-      }, configReaders);
+      // apisim's own streams: in the simulator the checks run while the app's world is lent, and what the app
+      // writes then is its own, kept out of these.
+      return runConformance(rest, hostOutput, configReaders);
     case '--help':
     case '-h':
     case 'help':

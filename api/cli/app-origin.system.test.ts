@@ -56,11 +56,11 @@ describe('npm run sim -- --file, with an app as the origin', () => {
 describe('npm run sim -- --file, with a module that is not an app', () => {
   let dir: string;
   /** Writes a module and a scenario naming it, and runs the scenario. */
-  const runWith = async (module: string, text: string, exportName?: string) => {
+  const runWith = async (module: string, text: string, exportName?: string, ...args: string[]) => {
     await writeFile(join(dir, module), text);
     const scenario = join(dir, `${module}.json`);
     await writeFile(scenario, JSON.stringify({ origin: { module: `./${module}`, ...(exportName === undefined ? {} : { export: exportName }) }, steps: [{ method: 'GET', path: '/' }] }));
-    return sim('--file', scenario);
+    return sim('--file', scenario, ...args);
   };
 
   beforeAll(async () => {
@@ -74,11 +74,29 @@ describe('npm run sim -- --file, with a module that is not an app', () => {
     expect(stdout.split('\n')).toContain('     75.000  process origin             1.1       500 ← GET /                          135  handled in 15.000 ms');
   });
 
-  it('stops a run whose app begins real I/O while it answers: exit 1, one line, no stack trace', async () => {
-    const { code, stderr } = await runWith('reads.ts', "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => { void readFile(import.meta.filename); return new Response('ok'); } });");
-    expect(code).toBe(1);
-    expect(stderr).toMatch(/^sim: the app stopped the run: the app started real I\/O at 75\.000 ms \(virtual\): FSReq\w+ \(a file operation\)\./);
-    expect(stderr.trim().split('\n')).toHaveLength(1);
+  it('keeps what the app prints out of --json: the document parses, stderr says how much there was, --app-output adds it', async () => {
+    const logs = "console.log('loading');\nexport default () => ({ fetch: (request: Request) => { console.log(`${request.method} ${new URL(request.url).pathname}`); process.stdout.write('{ not json\\n'); return new Response('ok'); } });";
+    const plain = await runWith('logs.ts', logs, undefined, '--json');
+    expect([plain.code, plain.stderr]).toEqual([0, 'sim: the app wrote 3 lines to its stdout and stderr, kept out of this output: --app-output shows them\n']);
+    expect(JSON.parse(plain.stdout)).not.toHaveProperty('appOutput');
+    const shown = await runWith('logs.ts', logs, undefined, '--json', '--app-output');
+    expect([shown.code, shown.stderr]).toEqual([0, '']);
+    expect((JSON.parse(shown.stdout) as { appOutput: unknown }).appOutput).toEqual({
+      lines: [{ atMs: null, stream: 'stdout', text: 'loading' }, { atMs: 75, stream: 'stdout', text: 'GET /' }, { atMs: 75, stream: 'stdout', text: '{ not json' }],
+      omitted: 0,
+    });
+  });
+
+  it('finds the factory of a CommonJS module whose exports Node cannot list from its text, in module.exports', async () => {
+    const commonJs = "module.exports = (() => ({ createApp() { return (req, res) => { res.end('from CommonJS'); }; } }))();";
+    const { code, stdout, stderr } = await runWith('built.cjs', commonJs, 'createApp', '--json', '--bodies');
+    expect([code, stderr]).toEqual([0, '']);
+    expect((JSON.parse(stdout) as { exchanges: { response: { body: string } }[] }).exchanges[0]!.response.body).toBe('from CommonJS');
+  });
+
+  it('waits for the real I/O an app begins while it answers, the clock standing still: exit 0', async () => {
+    const { code, stderr } = await runWith('reads.ts', "import { readFile } from 'node:fs/promises';\nexport default () => ({ fetch: async () => new Response(String((await readFile(import.meta.filename)).length)) });");
+    expect([code, stderr]).toEqual([0, '']);
   });
 
   it.each<[string, string, string | undefined, string | undefined, () => string]>([
@@ -89,11 +107,11 @@ describe('npm run sim -- --file, with a module that is not an app', () => {
     ['a missing export', 'named.ts', 'export const createApp = () => ({ fetch: () => new Response() });\nexport const port = 3000;', 'makeApp',
       () => 'sim: ./named.ts has no export "makeApp": it exports createApp, port'],
     ['an export that is not an app', 'config.ts', 'export default { routes: [], port: 3000 };', undefined,
-      () => 'sim: export "default" of ./config.ts is not an app: it is an object with keys routes, port, with no fetch method. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) (e.g. an Express app), or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")'],
+      () => 'sim: export "default" of ./config.ts is not an app: it is an object with keys routes, port, with no fetch method. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) (e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")'],
     ['a factory that throws', 'boom.ts', "export default function createApp() { throw new Error('no config'); }", undefined,
       () => 'sim: the factory (export "default" of ./boom.ts) threw: Error: no config'],
     ['a factory that builds something else', 'half.ts', 'export default async () => ({ routes: [] });', undefined,
-      () => 'sim: the factory (export "default" of ./half.ts) did not return an app: it returned an object with keys routes, with no fetch method. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) (e.g. an Express app), or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")'],
+      () => 'sim: the factory (export "default" of ./half.ts) did not return an app: it returned an object with keys routes, with no fetch method. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) (e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")'],
   ])('refuses %s with exit code 2, one precise line and no stack trace', async (_what, module, text, exportName, message) => {
     const { code, stdout, stderr } = text === undefined ? await sim('--file', await scenarioOnly(dir, module)) : await runWith(module, text, exportName);
     expect([code, stdout, stderr]).toEqual([2, '', `${message()}\n`]);

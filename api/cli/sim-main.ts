@@ -1,4 +1,7 @@
 import { firstLine } from '../../sim/host/app-module/app-module-error.js';
+import { hostOutput } from '../../sim/host/world/app-output.js';
+import { isGuestRun } from '../../sim/scenario/result.js';
+import { appOutputJson, appOutputNote, type AppOutputShown, renderAppOutput } from './render/app-output-text.js';
 import { determinismJson, determinismPassed, isDeterministic, renderDeterminismFailure } from './render/determinism-text.js';
 import { runGraphCommand } from './render/graph-command.js';
 import { writeChromeTrace } from './render/chrome-trace.js';
@@ -42,6 +45,10 @@ Options:
   --bodies   also print each step's request and response, headers and bodies (a body over 2,000
              characters is cut, saying how much), after the timeline; with --json, each exchange
              carries them whole as request and response
+  --app-output
+             also print what the app wrote to its stdout and stderr (console.log included), each line at
+             the virtual time it began, after the timeline; with --json, as appOutput. Without it, the app's
+             output is kept out of apisim's, and a line on stderr says how much there was
   --trace-out FILE
              also write the run as a Chrome trace-event file: open it at ui.perfetto.dev or chrome://tracing;
              the client's sends and answers carry the headers and bodies as args
@@ -81,10 +88,14 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
   if (traceOut !== undefined) await checkTraceOut(traceOut);
 
   const scenario: ResolvedScenario = file !== undefined ? await fromFile(file) : builtin(name!, seed);
+  if (values['app-output'] === true && scenario.spec.origin === undefined) {
+    throw new UsageError(`--app-output shows what an app writes, and ${scenario.name} runs on apisim's own origin: name your app in the scenario file ("origin")`);
+  }
+  // Both are said while the app runs, so through apisim's own stderr, which the app's world does not take.
   const plan = await planRun(scenario, file, {
-    onNote: (note) => console.error(`sim: note: ${note}`),
+    onNote: (note) => hostOutput.stderr(`sim: note: ${note}\n`),
     // The adapter answers a failed request with a 500, which the timeline shows; the reason is only here.
-    onError: (error, req) => console.error(`sim: ${req.method} ${req.path}: the app failed, so the adapter answered 500: ${firstLine(error)}`),
+    onError: (error, req) => hostOutput.stderr(`sim: ${req.method} ${req.path}: the app failed, so the adapter answered 500: ${firstLine(error)}\n`),
   });
   const result = await plan.run(seed);
   // A fresh process that --check-determinism started: its run's record is all it says.
@@ -108,8 +119,19 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
   const rejudged = of === undefined || file === undefined ? undefined : await rejudge(of, file);
   const held = allHeld(verdicts) && (rejudged === undefined || noLongerFails(rejudged));
   const bodies = values.bodies === true;
+  const output: AppOutputShown | undefined = isGuestRun(result) && plan.app !== undefined ? { load: plan.app.loadOutput, run: result.appOutput } : undefined;
+  const showOutput = values['app-output'] === true && output !== undefined;
+  if (!showOutput && output !== undefined) {
+    const note = appOutputNote(output);
+    if (note !== undefined) console.error(`sim: ${note}`);
+  }
   if (values.json === true) {
-    const summary = { ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)), expectations: verdicts, ...(rejudged === undefined ? {} : { counterexample: counterexampleVerdictJson(rejudged) }) };
+    const summary = {
+      ...(bodies ? withBodies(jsonSummary(result), result) : jsonSummary(result)),
+      expectations: verdicts,
+      ...(rejudged === undefined ? {} : { counterexample: counterexampleVerdictJson(rejudged) }),
+      ...(showOutput ? { appOutput: appOutputJson(output) } : {}),
+    };
     console.log(JSON.stringify(check === undefined ? summary : { ...summary, determinism: determinismJson(check) }, null, 2));
     return deterministic && held ? 0 : 1;
   }
@@ -118,6 +140,7 @@ async function main(argv: readonly string[], cmd: string, relaunch: readonly str
     return 1;
   }
   console.log(renderRun(scenario.name, seed, result, replay, verdicts, { bodies }));
+  if (showOutput) console.log(`\n${renderAppOutput(output)}`);
   if (check !== undefined) console.log(determinismPassed(check));
   if (rejudged !== undefined) console.log(`\n${counterexampleVerdictText(rejudged)}`);
   return held ? 0 : 1;
@@ -133,6 +156,7 @@ function parseCli(argv: readonly string[]) {
     schema: { type: 'boolean' },
     'trace-out': { type: 'string', example: 'run.json' },
     'check-determinism': { type: 'boolean' },
+    'app-output': { type: 'boolean' },
     runs: { type: 'integer', range: 'non-negative', example: '5' },
     help: { type: 'boolean', short: 'h' },
   }, { max: Infinity }); // more than one scenario is refused in the command's own words

@@ -10,15 +10,17 @@ import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } fro
 
 const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
 
-What a round trip of the harness benchmark (trace off, hash, full) costs in instructions, cache misses and
-mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
+What a round trip of the harness benchmark (trace off, hash, full; or, trace off, the trivial notes app behind
+the fetch or the listener adapter, as in the adapter round trips benchmark) costs in instructions, cache
+misses and mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
 0.3 % from run to run (a count worth acting on is still worth repeating), where the wall-clock rows of
 npm run bench move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
 by the round trips between them, leaves out node's startup and warm-up. Run one at a time: beside another
 count, one checkout's hash mode read 41,069 instructions a round trip, alone 49,462. Needs valgrind (apt install
 valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
 
-  --modes <list>   trace modes to count, comma-separated (default off,hash); the first is the base the
+  --modes <list>   what to count, comma-separated (default off,hash): trace modes off, hash, full of
+                   apisim's own origin, and fetch, listener for the adapters; the first is the base the
                    others are compared with
   --runs <a,b>     runs of 1,000 round trips in the two processes (default 5,25)
   -h, --help       this text`;
@@ -29,9 +31,9 @@ if (values.help) {
   process.exit(0);
 }
 const modes = values.modes.split(',');
-const unknown = modes.filter((mode) => !['off', 'hash', 'full'].includes(mode));
+const unknown = modes.filter((mode) => !['off', 'hash', 'full', 'fetch', 'listener'].includes(mode));
 if (unknown.length > 0) {
-  console.error(`--modes takes off, hash and full: got ${unknown.join(', ')}\n\n${usage}`);
+  console.error(`--modes takes off, hash, full, fetch and listener: got ${unknown.join(', ')}\n\n${usage}`);
   process.exit(2);
 }
 const [fewerRuns, moreRuns] = values.runs.split(',').map(Number) as [number, number];
@@ -99,7 +101,7 @@ async function worker(): Promise<void> {
   while (next < jobs.length) {
     const { mode, runs } = jobs[next++]!;
     results.set(`${mode}/${runs}`, await countedRun(mode, runs));
-    console.log(`  [${++done}/${jobs.length}] trace ${mode}, ${runs} runs counted (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    console.log(`  [${++done}/${jobs.length}] ${mode}, ${runs} runs counted (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
 }
 console.log(`Counting ${jobs.length} processes under cachegrind, ${Math.min(availableParallelism(), jobs.length)} at a time (each about a minute)...`);
@@ -111,7 +113,7 @@ const base = perRoundTrip.get(modes[0]!)!;
 const rows = modes.map((mode) => {
   const c = perRoundTrip.get(mode)!;
   return {
-    trace: mode,
+    mode,
     instructions: Math.round(c.Ir),
     first_level_misses: Math.round(c.I1mr + c.D1mr + c.D1mw),
     instruction_misses: Math.round(c.I1mr),

@@ -6,14 +6,17 @@ import { runHarnessRoundTrips } from './harness-round-trips.js';
 import { trivialFetchApp, trivialListenerApp } from './trivial-notes-apps.js';
 import { benchmarkWorkloadShape, notesWorkload, roundTripsIn } from './workload.js';
 
-/** The fetch adapter's speed goal: this fraction of the built-in origin's round trips per second. */
-export const fetchAdapterTarget = { variant: 'fetch adapter trivial app', minRatioToReference: 0.3 } as const;
+/**
+ * The fetch adapter's speed goal: this fraction of the built-in origin's round trips per second (the
+ * listener adapter's is 0.3×; the chart draws one goal per panel, and this is the higher).
+ */
+export const fetchAdapterTarget = { variant: 'fetch adapter trivial app', minRatioToReference: 0.5 } as const;
 
 /**
  * adapter round trips: the harness's notes workload (trace off) with the origin a trivial app behind each
  * adapter, against apisim's own origin in the same rounds. The trivial app does less than apisim's origin
  * (no session, no policy, no idempotency record), so the ratio is an upper bound on what an adapter costs a
- * real app: what it shows is the price of the WHATWG objects or of light-my-request's Node streams per
+ * real app: what it shows is the price of the WHATWG objects or of Node's request and response objects per
  * request. docs/adapters.md ("Speed") says where that time goes.
  */
 export function guestAdapterBenchmarks(): BenchmarkDefinition[] {

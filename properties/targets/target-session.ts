@@ -103,7 +103,8 @@ export class PreparedTarget {
     const { app } = this.target;
     if ('apisim' in app) return undefined;
     const module = relative(folder, `${dirname(this.file)}${sep}${app.module}`).split(sep).join('/');
-    return { module: module.startsWith('.') ? module : `./${module}`, export: app.export, ...(app.kind === undefined ? {} : { kind: app.kind }) };
+    const { kind, options } = app;
+    return { module: module.startsWith('.') ? module : `./${module}`, export: app.export, ...(kind === undefined ? {} : { kind }), ...(options === undefined ? {} : { options }) };
   }
 
   /** The run settings a target implies: apisim's own origin in the behaviour it names. */

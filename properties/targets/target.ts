@@ -14,6 +14,13 @@ const itemPath = resourcePath.refine((p) => p.includes('{id}'), { message: 'must
 const headers = z.record(headerName, z.string());
 const json = z.json();
 
+/**
+ * An id as the service names it: a string, or an integer for a service whose ids are numbers (`"id": 7`),
+ * written either way. Held as its text, which is how it travels in a path and how an answer's id is compared
+ * (`createdId`, an owner member read as a number or a string).
+ */
+const serviceId = z.union([z.string().min(1), z.number().int()], { error: 'must be an id: a non-empty string or an integer' }).transform(String);
+
 /** `"POST /users"`: a method and a path, as the spec writes its endpoints. */
 const endpoint = z.string().refine((text) => {
   const space = text.indexOf(' ');
@@ -38,13 +45,13 @@ const userSpec = z.union([
     login: requestSpec,
     credential: z.union([z.literal('cookie'), z.strictObject({ bearer: z.string().min(1) })], { error: 'must be "cookie", or { bearer: "<the member of the answer\'s body that holds the token>" }' }).default('cookie')
       .describe('"cookie": the answer\'s Set-Cookie is sent back as Cookie; { bearer: "access_token" }: that member of the answer\'s body is sent as Authorization: Bearer.'),
-    id: z.string().min(1).optional().describe('The user\'s id as the service names it, where objects name their owner.'),
+    id: serviceId.optional().describe('The user\'s id as the service names it, where objects name their owner: a string, or a number for a service whose ids are numbers.'),
   }),
   z.strictObject({
     headers: z
       .custom<Readonly<Record<string, string>> | UserHeaders>((value) => typeof value === 'function' || headers.safeParse(value).success, 'must be headers (HTTP header names, each to a string), or a function that returns them')
       .describe('Sent on every request of this user, e.g. { authorization: "Bearer ..." }; or a function that returns them, called once per run (in a simulated run, on its virtual clock: a token it signs is dated in virtual time).'),
-    id: z.string().min(1).optional(),
+    id: serviceId.optional(),
   }),
 ]);
 
@@ -62,7 +69,7 @@ const ownedSpec = z
     owner: z.string().min(1).optional()
       .describe('The member of an object\'s record that names its owner (the spec\'s "user_id"): a read that shows someone else\'s is a finding.'),
     ids: z
-      .strictObject({ user: z.array(z.string().min(1)).default([]), otherUser: z.array(z.string().min(1)).default([]) })
+      .strictObject({ user: z.array(serviceId).default([]), otherUser: z.array(serviceId).default([]) })
       .optional()
       .describe('Objects that exist before any request, by owner: for a service with data of its own.'),
     within: z
@@ -99,7 +106,7 @@ const graphSpec = z.strictObject({
   maxDepth: z.number().int().min(1).optional().describe('The depth limit the service claims: a deeper query is refused before any resolver runs.'),
   maxCost: z.number().int().min(1).optional(),
   persisted: z.enum(['apq', 'off']).default('off').describe('"apq": Apollo\'s automatic persisted queries on GET.'),
-  userId: z.string().min(1).optional().describe('The id the checks put in user(id:) queries (apisim\'s own graph).'),
+  userId: serviceId.optional().describe('The id the checks put in user(id:) queries (apisim\'s own graph).'),
   headers: headers.optional().describe('Sent on every graph request, GET and POST: e.g. { "apollo-require-preflight": "true" } for Apollo Server\'s CSRF prevention.'),
   limitErrors: z.strictObject({ depth: z.string().min(1).optional(), cost: z.string().min(1).optional() }).optional()
     .describe('What the refusal for each limit carries: an extensions.code (e.g. "QUERY_TOO_DEEP") or words of its message (e.g. "depth limit").'),

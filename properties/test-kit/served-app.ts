@@ -28,7 +28,7 @@ export async function serveDescribedApp(config: string): Promise<ServedApp> {
   const shape = exported.kind === 'factory' ? appShape(exported.build(), undefined, true) : exported;
   if (shape.kind === 'none') throw new Error(`${config}: export ${target.app.export} is ${shape.problem}`);
   if (shape.kind === 'factory') throw new Error(`${config}: export ${target.app.export} made a factory, not an app`);
-  const server = createServer(shape.kind === 'listener' ? shape.app : fetchListener(shape.app));
+  const server = createServer(shape.kind === 'listener' ? shape.app : shape.kind === 'served' ? await shape.listener() : fetchListener(shape.app));
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

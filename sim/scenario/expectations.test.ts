@@ -80,7 +80,7 @@ describe('judge', () => {
 
   it('on a guest\'s run, finalState looks in what its state() said, and notes is not apisim\'s to count', async () => {
     const { result } = await run('notes-stable-post');
-    const guest: GuestRunResult = { ...result, guestState: { notes: [{ id: 'a', text: 'buy milk' }] }, notVirtual: [] };
+    const guest: GuestRunResult = { ...result, guestState: { notes: [{ id: 'a', text: 'buy milk' }] }, notVirtual: [], appOutput: { lines: [], omitted: 0 } };
     expect(judge({ finalState: { '/notes/0/text': 'buy milk', '': { notes: [{ id: 'a', text: 'buy milk' }] } } }, guest).map((v) => v.held)).toEqual([true, true]);
     expect(judge({ notes: 1 }, guest)[0]).toMatchObject({ held: false, actual: null });
     const stateless: GuestRunResult = { ...guest, guestState: undefined };

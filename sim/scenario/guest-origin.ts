@@ -44,6 +44,26 @@ export interface GuestVisit {
    * words, asked at the end while the world is still lent; empty when nothing.
    */
   notVirtual(): readonly string[];
+  /** What the app wrote to its standard output and error so far, kept out of the process's own (`AppOutput`). */
+  output(): AppOutputLog;
   /** Gives back every real clock and random source; safe to call twice. */
   leave(): void;
+}
+
+export type AppOutputStream = 'stdout' | 'stderr';
+
+/** One line an app wrote, at the virtual time it began. */
+export interface AppOutputLine {
+  readonly atUs: number;
+  readonly stream: AppOutputStream;
+  readonly text: string;
+}
+
+/**
+ * The run's log of what the app wrote: kept beside the trace, not in it, so the trace hash does not depend
+ * on what an app logs (docs/decisions/simulator.md, "An app's output"). `omitted`: lines past the limit, counted.
+ */
+export interface AppOutputLog {
+  readonly lines: readonly AppOutputLine[];
+  readonly omitted: number;
 }

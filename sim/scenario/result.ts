@@ -6,6 +6,7 @@ import type { Exchange } from '../exchange.js';
 import type { SubscriptionRecord } from '../nodes/graph-socket-client.js';
 import type { TopologySettings } from '../topology.js';
 import type { Trace } from '../trace.js';
+import type { AppOutputLog } from './guest-origin.js';
 import type { ScenarioSpec } from './spec.js';
 
 /** One exchange as reports and `--json` show it. */
@@ -76,6 +77,8 @@ export interface GuestRunResult extends RunRecord {
    * 2 times: …`): a reason the same seed may run differently. Empty when it saw nothing (docs/guest-world.md).
    */
   readonly notVirtual: readonly string[];
+  /** What the app wrote to its standard output and error, which the run kept out of the process's own. */
+  readonly appOutput: AppOutputLog;
 }
 
 export function isGuestRun(result: RunResult | GuestRunResult): result is GuestRunResult {

@@ -25,6 +25,7 @@ function standIn(process: (sim: Simulation, life: number) => OriginProcess, real
         state: () => ({ visits: visits.entered }),
         realWork: () => realWork,
         notVirtual: () => ['a stand-in source, called 1 time: it is not virtual'],
+        output: () => ({ lines: [], omitted: 0 }),
         leave: () => {
           visits.left++;
         },

@@ -34,7 +34,7 @@ export async function runScenarioOnGuest(name: string, spec: ScenarioSpec, optio
     const credential = () => ({ name: 'none', headers: undefined });
     const stage = stageScenario(spec, { sim, trace, streams, origin: visit.process, restarts: guestRestarts(spec.crashes, visit), originAnswers: 'detached', credential });
     await sim.run({ maxEvents: options.maxEvents ?? defaultMaxEvents }, new GuestLoop(sim, visit, stage.top.origin, trace, options.answerPatienceUs));
-    return { ...recordOf(name, spec, options.seed, sim, trace, stage, () => 'none'), guestState: visit.state(), notVirtual: visit.notVirtual() };
+    return { ...recordOf(name, spec, options.seed, sim, trace, stage, () => 'none'), guestState: visit.state(), notVirtual: visit.notVirtual(), appOutput: visit.output() };
   } finally {
     visit.leave();
   }

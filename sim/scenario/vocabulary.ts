@@ -48,6 +48,10 @@ export const appModuleSpec = z
       .enum(['factory', 'fetch', 'listener'])
       .optional()
       .describe('What the export is, when its number of parameters would mislead: by default a function of 0 parameters is a factory, of 1 a fetch function, of 2 or more a Node listener.'),
+    options: z
+      .json()
+      .optional()
+      .describe('Handed to the factory as its one argument, a fresh copy each run (createApp({ ownerCheck: false })): one module, several variants. The export must then be a factory, whatever its number of parameters.'),
     allowNativeAddons: z
       .array(z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be an npm package name, like "better-sqlite3"'))
       .optional()

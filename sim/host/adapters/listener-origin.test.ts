@@ -198,7 +198,7 @@ describe('listenerOrigin with a plain node:http listener', () => {
     expect(await answer(threw, request('GET', '/a'))).toEqual(failed);
     expect(await answer(rejected, request('GET', '/b'))).toEqual(failed);
     expect(await answer(destroyed, request('GET', '/c'))).toEqual(problem500('The app closed the response before ending it.'));
-    expect(errors).toEqual([['/a', 'sync'], ['/b', 'async'], ['/c', 'response destroyed before completion']]);
+    expect(errors).toEqual([['/a', 'sync'], ['/b', 'async'], ['/c', 'the app destroyed its response before ending it']]);
   });
 
   it('keeps the answer of a listener that rejects after ending its response, and reports the rejection', async () => {

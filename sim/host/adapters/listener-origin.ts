@@ -1,16 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import inject from 'light-my-request';
 import type { HttpRequest, HttpResponse } from '../../../src/http/message.js';
 import { appFailure } from './app-failure.js';
 import type { AdaptedApp, AdapterOptions } from './adapted-app.js';
 import { guestResponse } from './guest-response.js';
-import { guestHost } from './guest-url.js';
+import { listenerExchange, type ListenerOutcome } from './listener-exchange.js';
 import { outgoingFields } from './outgoing-fields.js';
 
-/** A Node request listener: `express()`, Koa's `app.callback()`, a `node:http` handler. */
+/** A Node request listener: `express()`, Koa's `app.callback()`, Fastify's `routing`, a `node:http` handler. */
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** What an async listener rejected with, carried through light-my-request's failure to the adapter. */
+/** What an async listener rejected with, carried through the response it destroyed to the adapter. */
 class ListenerRejection extends Error {
   constructor(readonly reason: unknown) {
     super('the listener rejected');
@@ -18,10 +17,10 @@ class ListenerRejection extends Error {
 }
 
 /**
- * A Node listener as the simulated origin, driven in-process by light-my-request (the library behind
- * Fastify's `inject`): no socket, no port. The listener sees `GET /path?query`, the simulated request's
- * fields, `host: origin.test` when there is none, and, when the client sent no `user-agent`,
- * light-my-request's own `user-agent: lightMyRequest`, as in every Fastify test.
+ * A Node listener as the simulated origin, driven in-process: each simulated request becomes the real
+ * `IncomingMessage` and `ServerResponse` Node's `http` server would hand it (`listenerExchange`), on no
+ * socket and no port. The listener sees `GET /path?query`, the simulated request's fields, and
+ * `host: origin.test` when there is none.
  *
  * The answer's fields are those the app set (`res.getHeaders()`): Node's automatic `date` is the wall
  * clock, which would make a run depend on when it ran, and its `connection` and `transfer-encoding` are
@@ -30,81 +29,35 @@ class ListenerRejection extends Error {
  * redirects are answers like any other.
  *
  * A listener that throws, rejects, or destroys its response gets a 500 from the adapter and a call to
- * `onError`. One that never ends its response never settles here: light-my-request has no clock of the
- * simulator's to time out on (docs/adapters.md).
+ * `onError`. One that never ends its response never settles here: only the world lent to the app knows
+ * when nothing else is left to wait for (docs/adapters.md).
  */
 export function listenerOrigin(listener: RequestListener, options: AdapterOptions = {}): AdaptedApp {
-  // Express's app carries its own request and response prototypes, and light-my-request re-parents them
-  // onto its own only when it is handed the app itself; Express catches its handlers' errors anyway.
-  const guarded = !carriesOwnPrototypes(listener);
-  if (!guarded) ownPrototypes(listener as RequestListener & ExpressLike);
-  const failed = (req: HttpRequest, error: unknown): HttpResponse => {
-    const destroyed = (error as { code?: unknown } | null)?.code === 'LIGHT_ECONNRESET';
-    options.onError?.(error instanceof ListenerRejection ? error.reason : error, req);
-    return appFailure(destroyed ? 'response-destroyed' : 'threw');
+  const answer = (req: HttpRequest, outcome: ListenerOutcome): HttpResponse => {
+    if (outcome.ended) return guestResponse(outcome.status, outgoingFields(outcome.res.getHeaders()), outcome.body);
+    const { error } = outcome;
+    options.onError?.(error instanceof ListenerRejection ? error.reason : (error ?? new Error('the app destroyed its response before ending it')), req);
+    return appFailure(error === undefined ? 'response-destroyed' : 'threw');
   };
   return {
-    handle: (req) => {
-      const dispatch = guarded ? guard(listener, (error) => options.onError?.(error, req)) : listener;
-      return new Promise<inject.Response>((resolve, reject) => {
-        inject(
-          dispatch,
-          // Options this adapter builds need no schema check; skipping it saves a validation per request.
-          { method: req.method, url: req.path, headers: req.headers, payload: req.body, authority: guestHost, validate: false },
-          (error, res) => {
-            if (error) reject(error);
-            else if (res) resolve(res);
-            else reject(new Error('light-my-request ended with neither a response nor an error'));
-          },
-        );
-      }).then(
-        (res) => guestResponse(res.statusCode, outgoingFields(res.raw.res.getHeaders()), res.rawPayload),
-        (error: unknown) => failed(req, error),
-      );
-    },
-  };
-}
-
-/** An Express app: `app.request` and `app.response` are made from Express's shared `req` and `res`. */
-interface ExpressLike {
-  readonly request: object;
-  readonly response: object;
-}
-
-/** light-my-request's own test for an Express app. */
-function carriesOwnPrototypes(listener: RequestListener): boolean {
-  const request = (listener as { request?: { app?: unknown } }).request;
-  return request?.app === listener;
-}
-
-/**
- * light-my-request re-parents the prototype of `app.request` (and of `app.response`) onto its own request
- * and response. That prototype is Express's module-wide `req` (and `res`): every other Express app in the
- * process would then break on a real socket (an agreement run serves one over HTTP beside the simulator).
- * So this app gets its own copies first, and light-my-request re-parents those.
- */
-function ownPrototypes(app: ExpressLike): void {
-  for (const made of [app.request, app.response]) {
-    const shared: object | null = Object.getPrototypeOf(made) as object | null;
-    if (shared === null) continue;
-    const copy = Object.create(Object.getPrototypeOf(shared) as object | null, Object.getOwnPropertyDescriptors(shared)) as object;
-    Object.setPrototypeOf(made, copy);
-  }
-}
-
-/**
- * The listener, with an async one's rejection ending its response: unanswered, so light-my-request fails
- * and the adapter answers 500. A rejection after the response ended changes nothing the client sees and
- * is only reported. (A synchronous throw needs no guard: light-my-request's promise already rejects.)
- */
-function guard(listener: RequestListener, lateError: (error: unknown) => void): RequestListener {
-  return (req, res) => {
-    const result = listener(req, res);
-    if (!isThenable(result)) return;
-    result.then(undefined, (error: unknown) => {
-      if (res.writableEnded) lateError(error);
-      else res.destroy(new ListenerRejection(error));
-    });
+    handle: (req) => new Promise<HttpResponse>((resolve) => {
+      const { req: incoming, res } = listenerExchange(req, (outcome) => resolve(answer(req, outcome)));
+      let result: unknown;
+      try {
+        result = listener(incoming, res);
+      } catch (error) {
+        res.destroy(new ListenerRejection(error));
+        return;
+      }
+      // An async listener's rejection ends its response unanswered, so the adapter answers 500; one after the
+      // response ended changes nothing the client sees and is only reported.
+      if (isThenable(result)) {
+        result.then(undefined, (error: unknown) => {
+          if (res.writableEnded) options.onError?.(error, req);
+          else res.destroy(new ListenerRejection(error));
+        });
+      }
+    }),
   };
 }
 

@@ -39,12 +39,17 @@ const modules: Readonly<Record<string, string>> = {
   'factory-string.ts': `export default async () => 'not an app';`,
   'zero-arity-fetch.ts': `export default () => new Response('hi');`,
   'bad-state.ts': `export default { fetch: () => new Response('') };\nexport const state = { hits: 0 };`,
+  'with-options.ts': `
+    export function build(options: { greeting: string; builds?: number }) {
+      options.builds = (options.builds ?? 0) + 1;
+      return { fetch: () => Response.json(options) };
+    }`,
 };
 
 let dir: string;
 const scenarioFile = () => join(dir, 'scenario.json');
-const load = (module: string, more: { export?: string; kind?: 'factory' | 'fetch' | 'listener' } = {}, options = {}) =>
-  loadAppModule({ module: `./${module}`, export: more.export ?? 'default', ...(more.kind === undefined ? {} : { kind: more.kind }) }, scenarioFile(), options);
+const load = (module: string, more: { export?: string; kind?: 'factory' | 'fetch' | 'listener'; options?: { greeting: string } } = {}, options = {}) =>
+  loadAppModule({ module: `./${module}`, export: more.export ?? 'default', ...(more.kind === undefined ? {} : { kind: more.kind }), ...(more.options === undefined ? {} : { options: more.options }) }, scenarioFile(), options);
 const refusal = async (module: string, more: { export?: string } = {}): Promise<string> => {
   const error = await load(module, more).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppModuleError);
@@ -87,6 +92,15 @@ describe('an app named by a scenario file', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('hands a factory its options, a fresh copy each run, so what one run changes in them the next never sees', async () => {
+    const given = { greeting: 'hi' };
+    const app = await load('with-options.ts', { export: 'build', options: given });
+    const bodies = [];
+    for (let i = 0; i < 2; i++) bodies.push(JSON.parse((await runGuestScenario('s', oneGet, { seed: 1, ...app.guest })).exchanges[0]!.response!.body!) as unknown);
+    expect(bodies).toEqual([{ greeting: 'hi', builds: 1 }, { greeting: 'hi', builds: 1 }]);
+    expect(given).toEqual({ greeting: 'hi' });
+  });
+
   it('has no state to report when the module exports none', async () => {
     const app = await load('named.ts', { export: 'createApp' });
     expect(app.guest.state).toBeUndefined();
@@ -109,7 +123,7 @@ describe('an app named by a scenario file', { timeout: 20_000 }, () => {
   it('refuses an export that is not an app, saying what it is', async () => {
     expect(await refusal('number.ts')).toBe(
       'export "default" of ./number.ts is not an app: it is the number 42. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function ' +
-        '(request) => Response, a Node listener (req, res) (e.g. an Express app), or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")',
+        '(request) => Response, a Node listener (req, res) (e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")',
     );
     expect(await refusal('bad-state.ts')).toBe('export "state" of ./bad-state.ts is an object with keys hits, not a function: state(app) says what the run reports as the app\'s final state');
   });

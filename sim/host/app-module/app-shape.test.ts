@@ -1,4 +1,7 @@
 import express from 'express';
+import Fastify from 'fastify';
+import { AutoRouter, Router } from 'itty-router';
+import Koa from 'koa';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { appShape } from './app-shape.js';
@@ -31,6 +34,17 @@ describe('telling an app from a factory', () => {
     expect(kindOf(() => undefined, 'listener')).toBe('listener');
   });
 
+  it('takes a Fastify instance and a Koa app for apps that serve through a listener, and an itty-router for a fetch app', () => {
+    const served = (value: unknown) => {
+      const shape = appShape(value);
+      return shape.kind === 'served' ? shape.framework : shape.kind;
+    };
+    expect([served(Fastify()), served(new Koa())]).toEqual(['Fastify', 'Koa']);
+    // Its Router answers every member with a route builder (ready, routing, inject, callback, listen too): its fetch decides.
+    expect([served(Router()), served(AutoRouter())]).toEqual(['fetch', 'fetch']);
+    expect(served({ callback: () => undefined })).toBe('none');
+  });
+
   it('never takes what a factory built for a factory again', () => {
     expect(problemOf(() => new Hono(), undefined, true)).toBe('a function of 0 parameters, which would be a factory again: a factory returns the app itself');
   });
@@ -46,7 +60,6 @@ describe('telling an app from a factory', () => {
     [Promise.resolve(new Hono()), 'a promise: export the factory that makes the app (export default createApp), or await it in the module (export default await createApp())'],
     [new Response('hi'), 'a Response: an app answers requests with one, it is not one'],
     [class App { readonly routes = []; }, 'the class App, which cannot be called without new: export an instance, or a factory () => new App()'],
-    [new (class Koa { callback() { return () => undefined; } listen() { return undefined; } })(), 'an instance of Koa with no keys, with no fetch method; a Koa app serves through app.callback(): export that, or a factory () => app.callback()'],
   ])('refuses %o, saying what it is', (value, problem) => {
     expect(problemOf(value)).toBe(problem);
   });

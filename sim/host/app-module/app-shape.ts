@@ -9,19 +9,35 @@ export type OriginKind = 'factory' | 'fetch' | 'listener';
 export type AppShape =
   | { readonly kind: 'fetch'; readonly app: FetchApp }
   | { readonly kind: 'listener'; readonly app: RequestListener }
+  | ServedApp
   | { readonly kind: 'factory'; readonly build: (...args: never[]) => unknown }
   | { readonly kind: 'none'; readonly problem: string };
+
+/**
+ * A framework's app object that serves through a Node listener it hands out once started: `app` is the
+ * object the user made (what `state(app)` and `restart(app)` are given), `listener` starts it and gives
+ * the listener. Started inside the run's world, so that what it does while starting is virtual too.
+ */
+export interface ServedApp {
+  readonly kind: 'served';
+  readonly app: object;
+  /** The framework, for messages: `Fastify`, `Koa`. */
+  readonly framework: string;
+  readonly listener: () => Promise<RequestListener>;
+}
 
 /** The sentence every "not an app" error ends with. */
 export const whatAnAppIs =
   'An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) ' +
-  '(e.g. an Express app), or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")';
+  '(e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")';
 
 type AnyFunction = (...args: never[]) => unknown;
 
 /**
  * The rule that tells an app from a factory (docs/guest-world.md): an object with a `fetch` method is a fetch
- * app; a function with `handle` and `listen` methods is an Express app, a listener; any other function is told
+ * app (its `fetch` decides first: an itty-router answers any other member too); a Fastify instance or a Koa app
+ * serves through the listener it hands out (`servedApp`); a function with `handle` and `listen` methods is an
+ * Express app, a listener; any other function is told
  * by its number of declared parameters: 0 a factory, 1 a fetch function, 2 or more a listener. `kind` overrides
  * the count for a function whose parameters would mislead (`(request, env) => …`, `createApp(options?)`).
  *
@@ -38,11 +54,35 @@ export function appShape(value: unknown, kind?: OriginKind, asBuilt = false): Ap
     return none(`a promise: export the factory that makes the app (export default createApp), or await it in the module (export default await createApp())`);
   }
   if (value instanceof Response) return none('a Response: an app answers requests with one, it is not one');
+  return servedApp(value) ?? none(`${valueText(value)}, with no fetch method`);
+}
+
+/**
+ * A Fastify instance or a Koa app, told by the methods each framework's own test tools use, so that a user
+ * exports the app exactly as the framework's docs build it:
+ * - Fastify: made ready, then driven through `app.routing`, its request handler, as Fastify's own `inject`
+ *   does (ready() boots its plugins; routing is what its server listens with);
+ * - Koa: `app.callback()`, the listener its `listen` and supertest use.
+ */
+function servedApp(value: object): ServedApp | undefined {
+  const fastify = value as { ready?: unknown; routing?: unknown; inject?: unknown };
+  if (typeof fastify.ready === 'function' && typeof fastify.routing === 'function' && typeof fastify.inject === 'function') {
+    const ready = fastify.ready as () => PromiseLike<unknown>;
+    const routing = fastify.routing as RequestListener;
+    return {
+      kind: 'served', app: value, framework: 'Fastify',
+      listener: async () => {
+        await ready.call(value);
+        return routing;
+      },
+    };
+  }
   const koa = value as { callback?: unknown; listen?: unknown };
   if (typeof koa.callback === 'function' && typeof koa.listen === 'function') {
-    return none(`${valueText(value)}, with no fetch method; a Koa app serves through app.callback(): export that, or a factory () => app.callback()`);
+    const callback = koa.callback as () => RequestListener;
+    return { kind: 'served', app: value, framework: 'Koa', listener: () => Promise.resolve(callback.call(value)) };
   }
-  return none(`${valueText(value)}, with no fetch method`);
+  return undefined;
 }
 
 function functionShape(fn: AnyFunction, kind: OriginKind | undefined, asBuilt: boolean): AppShape {

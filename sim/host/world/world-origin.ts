@@ -60,6 +60,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
           state: () => guest.state?.(serving),
           realWork: () => world.realWork(),
           notVirtual: () => world.notVirtual(),
+          output: () => world.output.log(),
           leave: () => {
             world.restore();
           },

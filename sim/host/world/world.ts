@@ -1,6 +1,7 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { promisify } from 'node:util';
 import type { Rng } from '../../rng.js';
+import { AppOutput } from './app-output.js';
 import { defaultRealWorkLimitMs, Drain } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { Loans } from './loans.js';
@@ -61,6 +62,8 @@ let lentNow: World | undefined;
  *   `node:timers/promises` (`VirtualTimers`, `TimerPromises`);
  * - randomness: `Math.random`, `crypto.randomUUID`, `crypto.getRandomValues` (on `globalThis.crypto` and
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
+ * - output: `console`, `process.stdout.write` and `process.stderr.write`, writes to descriptors 1 and 2, into
+ *   the run's log (`AppOutput`), so that what the app prints never mixes with what apisim prints;
  * - refusals: `worker_threads.Worker`, `process.dlopen` but for the addons the app names (`refusals.ts`);
  * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
  *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
@@ -72,6 +75,7 @@ export class World {
   readonly clock: VirtualClock;
   readonly timers: VirtualTimers;
   readonly random: SeededRandom;
+  readonly output: AppOutput;
   readonly #drain: Drain;
   readonly #realWork: RealWork;
   readonly #watched = new WatchedSources();
@@ -83,6 +87,7 @@ export class World {
     this.clock = new VirtualClock(lane, options.epochMs ?? virtualEpochMs);
     this.timers = new VirtualTimers(lane, realClears);
     this.random = new SeededRandom(rng);
+    this.output = new AppOutput(lane);
     this.#realWork = new RealWork();
     this.#drain = new Drain(this.#realWork, lane, options.realWorkLimitMs ?? defaultRealWorkLimitMs);
     this.#allowNativeAddons = options.allowNativeAddons ?? [];
@@ -179,6 +184,7 @@ export class World {
     for (const name of ['randomUUID', 'randomBytes'] as const) loans.lend(cryptoModule, name, random[name]);
 
     this.#watched.lendTo(loans);
+    this.output.lendTo(loans);
     this.#realWork.watch(loans);
 
     loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
