@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { apisimWith, simWith } from '../api/cli/cli-process.js';
+import { installAddon } from './sqlite-notes/addon-install.js';
+
+// better-sqlite3 is installed for its example, once a machine (examples/sqlite-notes/addon-install.ts).
+const addon = await installAddon();
 
 /**
  * The apps that keep their data in a database in the process (docs/databases.md): each seed replays in fresh
@@ -9,10 +13,14 @@ import { apisimWith, simWith } from '../api/cli/cli-process.js';
  */
 const apps = [
   { name: 'Drizzle on PGlite', scenario: 'examples/drizzle-notes/crash-after-post.json', config: 'examples/drizzle-notes/apisim.config.ts' },
-  { name: 'better-sqlite3', scenario: 'examples/sqlite-notes/crash-after-post.json', config: 'examples/sqlite-notes/apisim.config.ts' },
+  { name: addon.ready ? 'better-sqlite3' : `better-sqlite3: NOT RUN, ${addon.why}`, skip: !addon.ready, scenario: 'examples/sqlite-notes/crash-after-post.json', config: 'examples/sqlite-notes/apisim.config.ts' },
 ];
 
-describe.each(apps)('$name', ({ scenario, config }) => {
+describe.each(apps)('$name', ({ scenario, config, skip }) => {
+  if (skip === true) {
+    it.skip('not installed', () => {});
+    return;
+  }
   it('--check-determinism --runs 2 passes on seeds 1 to 3: a crash, a restart on the database, a lossy line', async () => {
     for (const seed of ['1', '2', '3']) {
       const ran = await simWith({}, '--file', scenario, '--seed', seed, '--check-determinism', '--runs', '2');

@@ -1,3 +1,6 @@
+import type { Worker } from 'node:worker_threads';
+import { startedBy } from './real-work.js';
+
 /** The app did something whose timing or randomness the virtual world cannot reach. */
 export class NotVirtualError extends Error {
   override readonly name = 'NotVirtualError';
@@ -5,12 +8,21 @@ export class NotVirtualError extends Error {
 
 /**
  * Stands in for `worker_threads.Worker` while the world is lent. A worker thread has its own event loop and
- * its own clocks: its messages come back at real times.
+ * its own clocks: its messages come back at real times. So it is refused, unless the module loader starts
+ * it: tsx compiles a file the app reaches by a lazy `import()` (NestJS loads its HTTP platform so) with
+ * esbuild's `transformSync`, whose worker answers each call before the call returns (the caller blocks on
+ * `Atomics.wait`), so nothing of it lands at a real time; loading code is the loader's work, not the app's.
  */
-export function RefusedWorker(): never {
-  throw new NotVirtualError(
-    'the app started a worker thread: it runs on its own event loop and real clocks, outside the virtual world, so its answers come at real times (docs/guest-world.md); run that work in the main thread, or stub it',
-  );
+export function workerForTheLoaderOnly(RealWorker: typeof Worker): typeof Worker {
+  function LoadersWorker(...args: ConstructorParameters<typeof Worker>): Worker {
+    if (startedBy() !== 'loader') {
+      throw new NotVirtualError(
+        'the app started a worker thread: it runs on its own event loop and real clocks, outside the virtual world, so its answers come at real times (docs/guest-world.md); run that work in the main thread, or stub it',
+      );
+    }
+    return new RealWorker(...args);
+  }
+  return LoadersWorker as unknown as typeof Worker;
 }
 
 /** The npm package a native addon's file is in: the last `node_modules/<name>` (or `@scope/<name>`) of its path. */

@@ -1,6 +1,10 @@
 import { randomBytes, randomFillSync, randomInt, randomUUID, getRandomValues as nodeGetRandomValues } from 'node:crypto';
 import { setTimeout as timersSetTimeout } from 'node:timers';
 import { setImmediate as immediatePromise, setInterval as intervalPromise, setTimeout as sleep } from 'node:timers/promises';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -269,6 +273,19 @@ describe('the virtual world: lending and giving back', () => {
     lend();
     expect(() => new Worker('0', { eval: true })).toThrow(NotVirtualError);
     expect(() => process.dlopen({ exports: {} }, '/x/addon.node')).toThrow(/native addon \(\/x\/addon.node\)/);
+  });
+
+  it('lets the module loader start its worker: tsx compiling a file the app imports lazily, with esbuild\'s transformSync', async () => {
+    // A stand-in for tsx's own file, found by where it lies, as the world tells the loader's code from the app's.
+    const folder = join(mkdtempSync(join(tmpdir(), 'apisim-loader-')), 'node_modules', 'tsx');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'transform.mjs'), "import { Worker } from 'node:worker_threads';\nexport const startService = () => new Worker('0', { eval: true });\n");
+    const loader = (await import(pathToFileURL(join(folder, 'transform.mjs')).href)) as { startService(): Worker };
+    lend();
+    const worker = loader.startService();
+    expect(worker.threadId).toBeGreaterThan(0);
+    await worker.terminate();
+    expect(() => new Worker('0', { eval: true })).toThrow(NotVirtualError);
   });
 
   it('loads the native addon of a package the app allows by name, and refuses any other, naming how to allow it', () => {

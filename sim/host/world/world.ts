@@ -6,7 +6,7 @@ import { defaultRealWorkLimitMs, Drain } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { Loans } from './loans.js';
 import { RealWork } from './real-work.js';
-import { dlopenAllowing, RefusedWorker } from './refusals.js';
+import { dlopenAllowing, workerForTheLoaderOnly } from './refusals.js';
 import { SeededRandom } from './seeded-random.js';
 import { TimerPromises } from './timer-promises.js';
 import { VirtualClock, type VirtualTimeSource } from './virtual-clock.js';
@@ -64,7 +64,8 @@ let lentNow: World | undefined;
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
  * - output: `console`, `process.stdout.write` and `process.stderr.write`, writes to descriptors 1 and 2, into
  *   the run's log (`AppOutput`), so that what the app prints never mixes with what apisim prints;
- * - refusals: `worker_threads.Worker`, `process.dlopen` but for the addons the app names (`refusals.ts`);
+ * - refusals: `worker_threads.Worker` but for the module loader's, `process.dlopen` but for the addons the app
+ *   names (`refusals.ts`);
  * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
  *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
  *
@@ -187,7 +188,7 @@ export class World {
     this.output.lendTo(loans);
     this.#realWork.watch(loans);
 
-    loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
+    loans.lend(workerThreadsModule, 'Worker', workerForTheLoaderOnly(workerThreadsModule.Worker));
     loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, realDlopen));
     syncBuiltinESMExports();
   }
