@@ -52,7 +52,7 @@ const rows: readonly Row[] = [
     correct: `${catalogue}/koa-notes-correct.config.ts`, flawed: `${catalogue}/koa-notes-flawed.config.ts`, principle: 'exactly-once', flawLine: 'crash',
   },
   {
-    kind: 'NestJS 12 (built by tsc)', scenario: 'examples/nest-notes/read-others-note.json',
+    kind: 'NestJS 11 (built by tsc)', scenario: 'examples/nest-notes/read-others-note.json',
     correct: 'examples/nest-notes/apisim.config.ts', flawed: 'examples/nest-notes/apisim-flawed.config.ts', principle: 'owner-isolation', flawLine: 'lossy',
   },
   {

@@ -9,7 +9,9 @@ export interface NotesOptions {
 }
 
 /** The notes module, configured as Nest's dynamic modules are: `AppModule.forRoot(options)`. */
+// A Nest module is a class that holds only its decorator and its static forRoot: the framework's shape.
 @Module({})
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class
 export class AppModule {
   static forRoot(options: NotesOptions): DynamicModule {
     return {

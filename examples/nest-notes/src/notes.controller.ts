@@ -15,7 +15,7 @@ export class NotesController {
   ) {}
 
   @Post()
-  create(@Caller() caller: string, @Body() body: { content?: unknown }): Note {
+  create(@Caller() caller: string, @Body() body: { content?: unknown } | undefined): Note {
     if (typeof body?.content !== 'string') throw new BadRequestException('a note needs its content');
     return this.notes.create(caller, body.content);
   }
