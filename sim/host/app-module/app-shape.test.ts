@@ -50,8 +50,10 @@ describe('telling an app from a factory', () => {
 
   it('takes a NestJS application for an app served, once started, through the Express app its HTTP adapter holds', async () => {
     // A module with nothing in it, decorated by a call: this file is not compiled with decorators.
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
     class EmptyModule {}
     Module({})(EmptyModule);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- an options object, as Nest's docs pass it
     const app = await NestFactory.create(EmptyModule, new ExpressAdapter(), { logger: false, abortOnError: false });
     try {
       const shape = appShape(app);

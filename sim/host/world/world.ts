@@ -1,5 +1,6 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { promisify } from 'node:util';
+import type { Worker } from 'node:worker_threads';
 import type { Rng } from '../../rng.js';
 import { AppOutput } from './app-output.js';
 import { defaultRealWorkLimitMs, Drain } from './drain.js';
@@ -188,7 +189,7 @@ export class World {
     this.output.lendTo(loans);
     this.#realWork.watch(loans);
 
-    loans.lend(workerThreadsModule, 'Worker', workerForTheLoaderOnly(workerThreadsModule.Worker));
+    loans.lend(workerThreadsModule, 'Worker', workerForTheLoaderOnly(workerThreadsModule.Worker as typeof Worker));
     loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, realDlopen));
     syncBuiltinESMExports();
   }
