@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { accessSync, constants, copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -55,25 +55,50 @@ function builtWhereNodeFinds(): string | undefined {
 export async function installAddon(): Promise<AddonInstall> {
   const found = builtWhereNodeFinds();
   if (found !== undefined) return { ready: true, where: found };
-  if (!existsSync(addonFile(cache))) {
-    const missing = missingTools();
-    if (missing.length > 0) return { ready: false, why: `better-sqlite3 is not built here and cannot be: no ${missing.join(', ')} on PATH to compile it (docs/databases.md)` };
-    mkdirSync(join(cache, '..'), { recursive: true });
-    // Built beside the cache folder and renamed into place, so that two test files installing at once never
-    // see half an install.
-    const building = mkdtempSync(`${cache}-building-`);
+  const missing = existsSync(addonFile(cache)) ? [] : missingTools();
+  if (missing.length > 0) return { ready: false, why: `better-sqlite3 is not built here and cannot be: no ${missing.join(', ')} on PATH to compile it (docs/databases.md)` };
+  // The test files that need it start at once: one builds, the others wait for it rather than build again.
+  return underLock(async () => {
+    const built = builtWhereNodeFinds();
+    if (built !== undefined) return { ready: true, where: built };
+    if (!existsSync(addonFile(cache))) {
+      // Built beside the cache folder and renamed into place: a build cut short is never taken for one.
+      const building = mkdtempSync(`${cache}-building-`);
+      try {
+        for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(addonPackage, file), join(building, file));
+        await promisify(execFile)('npm', ['ci', '--no-audit', '--no-fund'], { cwd: building, maxBuffer: 16 * 1024 * 1024 });
+        renameSync(building, cache);
+      } catch (error) {
+        return { ready: false, why: `installing better-sqlite3 failed: ${String(error).split('\n')[0]}` };
+      } finally {
+        rmSync(building, { recursive: true, force: true });
+      }
+    }
+    const link = join(example, 'node_modules');
+    rmSync(link, { force: true });
+    symlinkSync(join(cache, 'node_modules'), link, 'dir');
+    return { ready: true, where: cache };
+  });
+}
+
+/** Runs `work` holding a lock folder beside the cache; a lock older than the longest build is taken over. */
+async function underLock<T>(work: () => Promise<T>): Promise<T> {
+  const lock = `${cache}.lock`;
+  mkdirSync(join(cache, '..'), { recursive: true });
+  for (;;) {
     try {
-      for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(addonPackage, file), join(building, file));
-      await promisify(execFile)('npm', ['ci', '--no-audit', '--no-fund'], { cwd: building, maxBuffer: 16 * 1024 * 1024 });
-      if (!existsSync(addonFile(cache))) renameSync(building, cache);
+      mkdirSync(lock);
+      break;
     } catch (error) {
-      return { ready: false, why: `installing better-sqlite3 failed: ${String(error).split('\n')[0]}` };
-    } finally {
-      rmSync(building, { recursive: true, force: true });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const ageMs = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (ageMs > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 2_000));
     }
   }
-  const link = join(example, 'node_modules');
-  rmSync(link, { force: true });
-  symlinkSync(join(cache, 'node_modules'), link, 'dir');
-  return { ready: true, where: cache };
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }
