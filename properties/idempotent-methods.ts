@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Role } from './targets/target-session.js';
 import type { Target } from './targets/target.js';
+import { intendedEffect } from './conformance/repeat-effect.js';
 import { broken, couldNotRun, held, type Principle, type RunVerdict } from './principle.js';
 import { markedBody } from './writable-marker.js';
 import { callerRoles, privateToWriter, writablesWith, writerRoles } from './writable-roles.js';
@@ -30,11 +31,13 @@ const idempotentWritables = (target: Target): number[] => [...new Set([...writab
  *
  * One run shows it: the state after once is looked at, then the request is repeated and the state looked
  * at again (`heldView`: reads past the cache of every collection and item, and apisim's own stores).
- * Answers may differ (a second DELETE is a 404); what the service holds may not.
+ * Answers may differ (a second DELETE is a 404); what the service holds may not, as far as the request
+ * asked for it (`intendedEffect`): the members the PUT wrote and which items exist, not a stamp such as
+ * `updatedAt` the server sets on every write.
  */
 export const idempotentMethods: Principle<IdempotentPlan> = {
   name: 'idempotent-methods',
-  statement: 'a PUT or DELETE of an item, sent again, leaves what the service holds as sending it once did',
+  statement: 'a PUT or DELETE of an item, sent again, leaves what it wrote and which items exist as sending it once did',
 
   notApplicable: (target) => (idempotentWritables(target).length === 0 ? 'no writable item answers PUT or DELETE (writable[].methods)' : undefined),
 
@@ -61,14 +64,16 @@ export const idempotentMethods: Principle<IdempotentPlan> = {
     const marks = new WriteMarks();
     const ids = await createItems(run, writable, plan.creators, marks);
     const path = itemPath(writable, ids, plan.at);
-    const request = { method: plan.method, path, ...(plan.method === 'PUT' ? { body: markedBody(writable, marks.next()) } : {}) };
+    const body = plan.method === 'PUT' ? markedBody(writable, marks.next()) : undefined;
+    const request = { method: plan.method, path, ...(body === undefined ? {} : { body }) };
+    const shown = (text: string | undefined) => intendedEffect(text, Object.keys(body ?? {}));
     const viewed: HeldRead[] = callerRoles(run.target).flatMap((role) => [...new Set([writable.collection, ...ids.map((_, i) => itemPath(writable, ids, i)), path])].map((p) => ({ role, path: p })));
 
     const first = await run.send(plan.role, request);
-    const once = await heldView(run, viewed);
+    const once = await heldView(run, viewed, shown);
     const statuses = [first.response?.status ?? 'no answer'];
     for (let i = 0; i < plan.repeats; i++) statuses.push((await run.send(plan.role, request)).response?.status ?? 'no answer');
-    const changes = viewChanges(once, await heldView(run, viewed));
+    const changes = viewChanges(once, await heldView(run, viewed, shown));
     const sent = `${plan.method} ${path} by ${plan.role}, sent ${plan.repeats + 1} times (${statuses.join(', ')})`;
     if (changes.length > 0) return broken(...changes.map((change) => `${sent}: ${change}`));
     // A first request that was refused or lost had no effect, so repeating it shows nothing of idempotency.

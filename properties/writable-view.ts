@@ -14,15 +14,17 @@ export interface HeldRead {
  * apisim's own origin also reports its stores exactly (`state()`), and that is added. A guest's `state(app)`
  * is not: it is whatever the app chose to report, and may count requests (the Yoga example counts resolver
  * calls), which a read rightly moves.
+ *
+ * `shown` is what of a body the view keeps: all of it, unless the caller compares less (`intendedEffect`).
  */
-export async function heldView(run: TargetSession, reads: readonly HeldRead[]): Promise<string[]> {
+export async function heldView(run: TargetSession, reads: readonly HeldRead[], shown: (body: string | undefined) => string = (body) => body ?? ''): Promise<string[]> {
   const lines: string[] = [];
   for (const { role, path } of reads) {
     const exchange = await run.send(role, { method: 'GET', path, headers: { 'cache-control': 'no-cache' } });
     const response = exchange.response;
-    lines.push(`${role} GET ${path}: ${response === undefined ? 'no answer' : `${response.status} ${response.body ?? ''}`}`);
+    lines.push(`${role} GET ${path}: ${response === undefined ? 'no answer' : `${response.status} ${shown(response.body)}`}`);
   }
-  if ('apisim' in run.target.app) lines.push(`the origin's stores: ${JSON.stringify(run.session.state())}`);
+  if ('apisim' in run.target.app) lines.push(`the origin's stores: ${shown(JSON.stringify(run.session.state()))}`);
   return lines;
 }
 

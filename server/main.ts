@@ -5,6 +5,7 @@ import type { RunningServer } from './listening-server.js';
 import { startOriginServer } from './origin-server.js';
 import { rateLimitSettings } from './rate-limit-option.js';
 import { DataFolderRefused } from './storage/data-folder.js';
+import { isCommitEcho } from './storage/durable-tables.js';
 import { startBanner } from './start-banner.js';
 import { startUnstableProxy } from './unstable-proxy.js';
 
@@ -62,6 +63,12 @@ async function serve(options: ServeOptions): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
+
+// A full disk is answered with 507 and the process goes on (`StorageRefused`); lmdb-js's echo of the refused
+// commit must not end it. Any other unhandled rejection still does, as node's default would.
+process.on('unhandledRejection', (reason) => {
+  if (!isCommitEcho(reason)) throw reason;
+});
 
 const parsed = parseCli(process.argv.slice(2), process.env);
 if (parsed.kind === 'help') console.log(usage);

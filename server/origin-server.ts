@@ -1,5 +1,6 @@
 import type { SocketPeer } from '../src/graph/subscriptions/connection.js';
-import type { HttpRequest } from '../src/http/message.js';
+import type { HttpRequest, HttpResponse } from '../src/http/message.js';
+import { problem, problemResponse } from '../src/http/problem.js';
 import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../src/origin.js';
 import { createOriginStorage } from '../src/origin-storage.js';
 import { CrashPlan, type CrashSwitch } from './crash-switch.js';
@@ -8,7 +9,7 @@ import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from '
 import { realEnvironment } from './real-environment.js';
 import { socketFront } from './socket-door.js';
 import { committedFirst } from './storage/committed-peer.js';
-import { DurableTables } from './storage/durable-tables.js';
+import { DurableTables, StorageRefused } from './storage/durable-tables.js';
 
 export type { RunningServer } from './listening-server.js';
 
@@ -51,7 +52,7 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
   const origin = createOrigin(env, settings, createOriginStorage(env.now, env.newId, settings, tables));
   const crashes = new CrashPlan(options.crash);
   const numbers = new WeakMap<HttpRequest, number>();
-  const handle = tables === undefined ? origin.handle : (req: HttpRequest) => tables.serve(() => origin.handle(req));
+  const handle = tables === undefined ? origin.handle : (req: HttpRequest) => tables.serve(() => origin.handle(req)).catch(insufficientStorage);
 
   const log = options.log ?? ((line: string) => { console.error(line); });
   const openSocket = (req: HttpRequest, peer: SocketPeer) => {
@@ -79,4 +80,15 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
     origin,
     dataDir: tables?.dir,
   };
+}
+
+/**
+ * A request whose changes the disk refused: 507 (RFC 4918 §11.5), the status for a server that cannot store
+ * what a request needs, and nothing of it kept (`StorageRefused`). Reads go on; a write tried again once the
+ * disk has room succeeds.
+ */
+function insufficientStorage(error: unknown): HttpResponse {
+  if (!(error instanceof StorageRefused)) throw error;
+  return problemResponse(problem(507, 'insufficient-storage', 'Insufficient Storage',
+    `The server could not store this request's changes (${error.message}); nothing of it was kept. Send it again later.`), { 'cache-control': 'no-store' });
 }

@@ -33,7 +33,8 @@ const lower = (parts: readonly string[]) => parts.map((p) => p.toLowerCase());
 
 /** RFC 6454 §6.1: an origin serialises as scheme://host[:port]; only host and port can match a `Host`. */
 function sameHost(origin: string, host: string | undefined): boolean {
-  const match = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)$/i.exec(origin.trim());
+  // The scheme too: apisim serves plain http only, so an https: or ws: page naming this host:port is not its own.
+  const match = /^http:\/\/([^/?#]+)$/i.exec(origin.trim());
   return match !== null && host !== undefined && match[1]!.toLowerCase() === host.trim().toLowerCase();
 }
 

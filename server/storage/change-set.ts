@@ -4,6 +4,8 @@ import type { TableKey } from '../../src/storage/tables.js';
 export interface ChangedTable {
   readonly name: string;
   current(key: TableKey): unknown;
+  /** Puts back `value` (none: removes the key) without noting it: undoing a change the disk refused. */
+  restore(key: TableKey, value: unknown): void;
 }
 
 /**
@@ -37,6 +39,10 @@ export class ChangeSet {
     const keys = this.#keys.get(table);
     if (keys === undefined) this.#keys.set(table, new Set([key]));
     else keys.add(key);
+  }
+
+  has(table: ChangedTable, key: TableKey): boolean {
+    return this.#keys.get(table)?.has(key) === true;
   }
 
   get empty(): boolean {

@@ -7,6 +7,7 @@ import type { SocketPeer } from '../../src/graph/subscriptions/connection.js';
 import { NotesStore } from '../../src/notes/store.js';
 import { committedFirst } from './committed-peer.js';
 import { DurableTables } from './durable-tables.js';
+import { refusingTables } from './test-kit.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -75,6 +76,24 @@ describe('committedFirst', () => {
     expect(sent.map((m) => m.text)).toEqual(['first']);
     await new Promise((resolve) => setImmediate(resolve));
     expect(sent.map((m) => m.text)).toEqual(['first', 'second', 'third']);
+    await tables.close();
+  });
+
+  it('closes with 1011 instead of telling of a change the disk refused, and sends nothing after', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'apisim-peer-'));
+    folders.push(dir);
+    const { tables, refuse } = refusingTables(dir);
+    const notes = new NotesStore(tables);
+    await tables.whenCommitted();
+    const heard: string[] = [];
+    const peer = committedFirst({ send: (text) => heard.push(text), close: (code) => heard.push(`close ${code}`) }, tables);
+    refuse(1);
+    notes.put(1, 'refused');
+    peer.send('answer', message);
+    peer.send('later', message);
+    await tables.whenCommitted()?.catch(() => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(heard).toEqual(['close 1011']);
     await tables.close();
   });
 });

@@ -5,7 +5,8 @@ import { open } from 'lmdb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOriginStorage } from '../../src/origin-storage.js';
 import { defaultOriginSettings } from '../../src/origin.js';
-import { DurableTables } from './durable-tables.js';
+import { DurableTables, StorageRefused } from './durable-tables.js';
+import { refusingTables } from './test-kit.js';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -163,5 +164,101 @@ describe('DurableTables', () => {
     await root.openDB({ name: 'meta' }).put('schema-version', 99);
     await root.close();
     expect(() => DurableTables.open(dir)).toThrow(`${dir} holds data of schema version 99; this apisim reads version 1`);
+  });
+
+  describe('a commit the disk refuses (a full disk)', () => {
+    it('keeps nothing of the request, in memory or on disk, and the next commit goes through', async () => {
+      const dir = folder();
+      const { tables, refuse } = refusingTables(dir);
+      const storage = storageOver(tables);
+      const kept = await tables.serve(() => [storage.notes.add('first'), storage.notes.add('second')]);
+      const before = storage.notes.snapshot();
+      const users = storage.users.snapshot();
+      refuse(1);
+      const refusedWrite = tables.serve(() => {
+        const ticket = storage.idempotency.claim('alice', 'k1', 'fp');
+        if (ticket.outcome !== 'claimed') throw new Error('expected a fresh claim');
+        const note = storage.notes.add('not kept');
+        storage.notes.delete(kept[0]!.id);
+        storage.users.delete(users[0]!.id);
+        storage.idempotency.complete(ticket.record, { status: 201, headers: {}, body: '{}', bodyBytes: 2 });
+        return note.id;
+      });
+      await expect(refusedWrite).rejects.toBeInstanceOf(StorageRefused);
+      // Memory is the disk again: the new note gone, the deleted one back in its place, the key free to run again.
+      expect(storage.notes.snapshot()).toEqual(before);
+      // In its place: a listing walks the users' map in its order.
+      expect(storage.users.snapshot()).toEqual(users);
+      expect(storage.idempotency.get('alice', 'k1')).toBeUndefined();
+      const again = await tables.serve(() => storage.notes.add('kept').id);
+      expect(onDisk(dir, 'notes', again)).toBe('kept');
+      // An id once handed out is not handed out again, so nothing that remembers the refused one can meet it.
+      expect(again).toBe(kept[1]!.id + 2);
+      await tables.close();
+    });
+
+    it("leaves a record to a running request that changed it since, whose value is the later one", async () => {
+      const dir = folder();
+      const { tables, refuse } = refusingTables(dir);
+      const storage = storageOver(tables);
+      await tables.whenCommitted();
+      let finishSecond!: () => void;
+      refuse(1);
+      const first = tables.serve(() => storage.notes.put(1, 'first'));
+      const second = tables.serve(async () => {
+        storage.notes.put(1, 'second');
+        await new Promise<void>((resolve) => (finishSecond = resolve));
+      });
+      await expect(first).rejects.toBeInstanceOf(StorageRefused);
+      expect(storage.notes.get(1)?.content).toBe('second');
+      finishSecond();
+      await second;
+      expect(onDisk(dir, 'notes', 1)).toBe('second');
+      await tables.close();
+    });
+
+    it("rebuilds what a store derives: a refused post is in no author's list, and the next one is", async () => {
+      const dir = folder();
+      const { tables, refuse } = refusingTables(dir);
+      const storage = storageOver(tables);
+      await tables.whenCommitted();
+      const page = { limit: 10 } as const;
+      const listed = storage.posts.postsByAuthor(2, page).items.map((p) => p.id);
+      refuse(1);
+      await expect(tables.serve(() => storage.posts.addPost(2, 'refused'))).rejects.toBeInstanceOf(StorageRefused);
+      expect(storage.posts.postsByAuthor(2, page).items.map((p) => p.id)).toEqual(listed);
+      const kept = await tables.serve(() => storage.posts.addPost(2, 'kept'));
+      expect(storage.posts.postsByAuthor(2, page).items[0]).toEqual(kept);
+      await tables.close();
+    });
+
+    it('a change outside any request is undone and its waiter told; nobody waiting is no crash', async () => {
+      const dir = folder();
+      const { tables, refuse } = refusingTables(dir);
+      const storage = storageOver(tables);
+      await tables.whenCommitted();
+      refuse(2);
+      storage.notes.put(5, 'told');
+      await expect(tables.whenCommitted()).rejects.toBeInstanceOf(StorageRefused);
+      expect(storage.notes.get(5)).toBeUndefined();
+      // A rejection nobody handles would fail this test (vitest reports it) and end a server.
+      storage.notes.put(6, 'untold');
+      await vi.waitFor(() => expect(storage.notes.get(6)).toBeUndefined(), { timeout: 30_000, interval: 5 });
+      await tables.close();
+    });
+
+    it("keeps a refused log flush's records for the next flush, and never ends the process for it", async () => {
+      const dir = folder();
+      const { tables, refuse, refused } = refusingTables(dir);
+      const storage = storageOver(tables);
+      await tables.whenCommitted();
+      const decision = { atUs: 2, userId: 2, username: 'bob', via: 'session', operation: 'read notes', object: 'notes/2', objectId: 2, decision: 'deny', reason: 'not the owner', status: 403 } as const;
+      refuse(1);
+      storage.audit.record(decision);
+      await vi.waitFor(() => expect(refused()).toBe(1), { timeout: 30_000, interval: 5 });
+      // Nothing more is recorded, so only the kept keys can bring it to disk, on the way out.
+      await tables.close();
+      expect(onDisk(dir, 'audit', 0)).toEqual([decision]);
+    });
   });
 });

@@ -1,11 +1,22 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
-import { open, type Database, type RootDatabase } from 'lmdb';
+import { open, type Database, type RootDatabase, type RootDatabaseOptionsWithPath } from 'lmdb';
 import type { Counter, Durability, TableKey, Tables } from '../../src/storage/tables.js';
 import { ChangeSet, type ChangedTable } from './change-set.js';
 import { claimDataFolder, checkDataFile, DataFolderRefused } from './data-folder.js';
 import { JournaledMap } from './journaled-map.js';
+
+/** How the tables open their LMDB environment: lmdb-js's `open`, unless a test makes its disk refuse. */
+export type OpenLmdb = (options: RootDatabaseOptionsWithPath) => RootDatabase;
+
+/**
+ * The disk refused a commit (full, or failing): nothing of the change set is kept, on disk or in memory, and
+ * whoever made it must say so (the origin answers 507). The process goes on; the next commit tries again.
+ */
+export class StorageRefused extends Error {
+  override readonly name = 'StorageRefused';
+}
 
 /** Bumped when a table's records change shape; a data folder of another version is refused, never misread. */
 const schemaVersion = 1;
@@ -46,6 +57,10 @@ export class DurableTables implements Tables {
   readonly #maps = new Map<string, JournaledMap<TableKey, unknown>>();
   readonly #counters: Readonly<Record<Durability, JournaledMap<string, number>>>;
   readonly #requests = new AsyncLocalStorage<ChangeSet>();
+  /** Requests' change sets not yet committed: a key one of them holds is theirs to write, not ours to undo. */
+  readonly #running = new Set<ChangeSet>();
+  /** Stores that rebuild what they derive once records are put back (`onUndone`). */
+  readonly #undoListeners: (() => void)[] = [];
   /** Changes no request owns, waiting for the next commit. */
   #loose = new ChangeSet();
   #looseCommit: Promise<void> | undefined;
@@ -54,7 +69,8 @@ export class DurableTables implements Tables {
   #logFlush: NodeJS.Timeout | undefined;
   readonly #changes = (): ChangeSet => this.#requests.getStore() ?? this.#scheduleLoose();
   readonly #logChanges = (): ChangeSet => {
-    this.#logFlush ??= setTimeout(() => void this.#flushLog(), this.#logFlushMs);
+    // A flush the disk refuses keeps its keys for the next one; a timer has nobody to tell.
+    this.#logFlush ??= setTimeout(() => void this.#flushLog().catch(() => undefined), this.#logFlushMs);
     return this.#log;
   };
 
@@ -64,7 +80,7 @@ export class DurableTables implements Tables {
   readonly #release: () => void;
   readonly #logFlushMs: number;
 
-  private constructor(dir: string, logFlushMs: number) {
+  private constructor(dir: string, logFlushMs: number, openLmdb: OpenLmdb) {
     this.dir = resolve(dir);
     this.#logFlushMs = logFlushMs;
     try {
@@ -76,7 +92,7 @@ export class DurableTables implements Tables {
     try {
       checkDataFile(dir);
       // A folder whatever its name: LMDB takes a path with an extension (`tmp.x1y2`, `data.v2`) for a file.
-      this.#root = open({ path: dir, maxDbs: maxTables, noSubdir: false });
+      this.#root = openLmdb({ path: dir, maxDbs: maxTables, noSubdir: false });
     } catch (error) {
       this.#release();
       if (error instanceof DataFolderRefused) throw error;
@@ -99,11 +115,12 @@ export class DurableTables implements Tables {
   }
 
   /**
-   * Opens (creating when absent) the data folder `dir`. `logFlushMs` is for tests that must tell a request's
-   * commit from the log's flush whatever the machine's load; the server keeps the default.
+   * Opens (creating when absent) the data folder `dir`. The options are for tests: `logFlushMs` for those that
+   * must tell a request's commit from the log's flush whatever the machine's load, `openLmdb` for those that
+   * make the disk refuse a commit without filling one. The server keeps the defaults.
    */
-  static open(dir: string, { logFlushMs = defaultLogFlushMs }: { readonly logFlushMs?: number } = {}): DurableTables {
-    return new DurableTables(dir, logFlushMs);
+  static open(dir: string, { logFlushMs = defaultLogFlushMs, openLmdb = open }: { readonly logFlushMs?: number; readonly openLmdb?: OpenLmdb } = {}): DurableTables {
+    return new DurableTables(dir, logFlushMs, openLmdb);
   }
 
   map<K extends TableKey, V>(name: string, durability: Durability = 'with-answer'): Map<K, V> {
@@ -133,17 +150,23 @@ export class DurableTables implements Tables {
     };
   }
 
+  onUndone(listener: () => void): void {
+    this.#undoListeners.push(listener);
+  }
+
   /**
    * Runs `work` as one request: what it changes is committed in one transaction before the promise settles.
    * A request that changed nothing (a read) settles without touching the disk.
    */
   async serve<T>(work: () => T | Promise<T>): Promise<T> {
     const changes = new ChangeSet();
+    this.#running.add(changes);
     try {
       const result = await this.#requests.run(changes, work);
-      if (!changes.empty) await this.#commit(changes);
+      if (!changes.empty) await this.#commitOrUndo(changes);
       return result;
     } finally {
+      this.#running.delete(changes);
       changes.settle();
     }
   }
@@ -156,12 +179,18 @@ export class DurableTables implements Tables {
     return this.#requests.getStore()?.committed() ?? this.#looseCommit;
   }
 
-  /** Writes what is still to be written, then closes the environment. */
+  /**
+   * Writes what is still to be written, then closes the environment and gives the folder back, even when the
+   * disk refuses that last write (which it then reports).
+   */
   async close(): Promise<void> {
-    await this.#looseCommit;
-    await this.#flushLog();
-    await this.#root.close();
-    this.#release();
+    try {
+      await this.#looseCommit?.catch(() => undefined);
+      await this.#flushLog();
+    } finally {
+      await this.#root.close();
+      this.#release();
+    }
   }
 
   async #flushLog(): Promise<void> {
@@ -169,7 +198,14 @@ export class DurableTables implements Tables {
     this.#logFlush = undefined;
     const changes = this.#log;
     this.#log = new ChangeSet();
-    if (!changes.empty) await this.#commit(changes);
+    if (changes.empty) return;
+    try {
+      await this.#commit(changes);
+    } catch (error) {
+      // No answer waits for the log, so nothing is undone: its keys wait for the flush after the next record.
+      this.#log.absorb(changes);
+      throw await refused(error);
+    }
   }
 
   #scheduleLoose(): ChangeSet {
@@ -177,11 +213,13 @@ export class DurableTables implements Tables {
     this.#looseCommit ??= Promise.resolve().then(() => {
       const changes = this.#loose;
       this.#loose = new ChangeSet();
-      return this.#commit(changes);
+      return this.#commitOrUndo(changes);
     }).finally(() => {
       this.#looseCommit = undefined;
       if (!this.#loose.empty) this.#scheduleLoose();
     });
+    // Whoever waits (`whenCommitted`) hears of a refusal; when nobody does, it must not end the process.
+    this.#looseCommit.catch(() => undefined);
     return this.#loose;
   }
 
@@ -196,12 +234,60 @@ export class DurableTables implements Tables {
     });
   }
 
+  /** A commit, or, when the disk refuses it, memory put back as the disk has it and `StorageRefused`. */
+  async #commitOrUndo(changes: ChangeSet): Promise<void> {
+    try {
+      await this.#commit(changes);
+    } catch (error) {
+      this.#undo(changes);
+      throw await refused(error);
+    }
+  }
+
+  /**
+   * Each record back to its value on disk, unless a request still running changed it since: that request's
+   * value was made after this one and is the one its own commit writes (or, refused too, undoes). Counters
+   * stay as they are: an id handed out is never handed out again in this process, so nothing derived from a
+   * record that was undone can meet a new record under its id.
+   */
+  #undo(changes: ChangeSet): void {
+    const heldByOthers = (table: ChangedTable, key: TableKey): boolean =>
+      [...this.#running, this.#loose].some((other) => other !== changes && other.has(table, key));
+    const counters = new Set<ChangedTable>(Object.values(this.#counters));
+    for (const [table, keys] of changes.entries()) {
+      if (counters.has(table)) continue;
+      const db = this.#databases.get(table.name)!;
+      for (const key of keys) if (!heldByOthers(table, key)) table.restore(key, db.get(key));
+    }
+    for (const listener of this.#undoListeners) listener();
+  }
+
   #write(table: ChangedTable, keys: Set<TableKey>): void {
     const db = this.#databases.get(table.name)!;
     for (const key of keys) {
       const value = table.current(key);
-      if (value === undefined) void db.remove(key);
-      else void db.put(key, value);
+      if (value === undefined) db.removeSync(key);
+      else db.putSync(key, value);
     }
   }
+}
+
+/**
+ * What the disk said. lmdb-js rejects a failed commit's promise with "Commit failed" and the cause (ENOSPC)
+ * on `commitError`, a promise of its own that no one else handles: left alone, it would end the process.
+ */
+async function refused(error: unknown): Promise<StorageRefused> {
+  if (error instanceof StorageRefused) return error;
+  const commitError = (error as { commitError?: Promise<unknown> }).commitError;
+  const cause = commitError === undefined ? error : await commitError.then(() => error, (reason: unknown) => reason);
+  return new StorageRefused(`the disk refused a commit: ${(cause as Error).message}`, { cause });
+}
+
+/**
+ * lmdb-js 3.5 rejects a failed commit twice: the transaction's promise, which `DurableTables` answers
+ * (`StorageRefused`), and an internal one of its own that nothing outside can handle. A process that ends on
+ * an unhandled rejection must let this echo pass, and only this: it carries `commitError`.
+ */
+export function isCommitEcho(reason: unknown): boolean {
+  return reason instanceof Error && reason.message.startsWith('Commit failed') && 'commitError' in reason;
 }

@@ -37,4 +37,26 @@ export class JournaledMap<K extends TableKey, V> extends Map<K, V> implements Ch
   current(key: TableKey): unknown {
     return super.get(key as K);
   }
+
+  restore(key: TableKey, value: unknown): void {
+    if (value === undefined) {
+      super.delete(key as K);
+      return;
+    }
+    const putBack = !super.has(key as K);
+    super.set(key as K, value as V);
+    if (!putBack) return;
+    // A record put back goes where LMDB keeps it, in key order: stores list records in their map's order.
+    const entries = [...super.entries()].sort(([a], [b]) => lmdbOrder(a, b));
+    super.clear();
+    for (const [k, v] of entries) super.set(k, v);
+  }
+}
+
+/** How LMDB orders lmdb-js's keys: numbers first, ascending, then strings by code unit. */
+function lmdbOrder(a: TableKey, b: TableKey): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return a < b ? -1 : a > b ? 1 : 0;
 }

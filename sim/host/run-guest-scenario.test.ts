@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../src/http/message.js';
 import { jsonSummary } from '../../api/cli/render/json-summary.js';
 import { renderSummary } from '../../api/cli/render/timeline.js';
+import type { OriginProcess } from '../nodes/origin-process.js';
 import { UnansweredRequestError } from '../scenario/guest-loop.js';
 import { parseScenario, ScenarioError, type ScenarioInput } from '../scenario/spec.js';
 import type { TraceEvent } from '../trace-event.js';
@@ -154,6 +155,33 @@ describe('a guest app in the virtual world', { timeout: 10_000 }, () => {
     expect(result.notVirtual).toEqual([seen]);
     expect(jsonSummary(result)).toMatchObject({ notVirtual: [seen] });
     expect(renderSummary(result, 'n/a')).toContain(`Not virtual, so this seed may not replay (--check-determinism tells):\n  ${seen}\n`);
+  });
+
+  describe('a crash ends the timers the crashed app set', () => {
+    /** Rows in a store that outlives the app; a POST is answered at once and written 50 ms later, behind. */
+    const writeBehind = (store: { rows: string[] }): App => (req) => {
+      if (req.method === 'GET') return Promise.resolve(jsonResponse(200, { rows: store.rows }));
+      setTimeout(() => store.rows.push(req.body ?? ''), 50);
+      return Promise.resolve(jsonResponse(201, {}));
+    };
+    // The first POST's answer leaves, then the process dies, 50 ms before its write; the second POST, after the restart, is written.
+    const postCrashPost: ScenarioInput = {
+      steps: [{ method: 'POST', path: '/rows', body: 'a' }, { method: 'POST', path: '/rows', body: 'b', atUs: 500_000 }, { method: 'GET', path: '/rows', atUs: 1_000_000 }],
+      crashes: [{ request: 1, point: 'after-response', downUs: 200_000 }],
+    };
+    it.each([
+      ['a new app on the same store', (app: OriginProcess, store: { rows: string[] }) => processOf(writeBehind(store))],
+      ['the app it was given', (app: OriginProcess) => app],
+    ])('when restart returns %s', async (_, restartWith) => {
+      const store = { rows: [] as string[] };
+      const result = await runGuestScenario('write-behind', parseScenario(postCrashPost), {
+        seed: 1, app: () => processOf(writeBehind(store)), restart: (app) => restartWith(app, store),
+      });
+      expect(result.summary.map((s) => s.status)).toEqual([201, 201, 200]);
+      expect(store.rows).toEqual(['"b"']);
+      expect(bodyOf(result, 2)).toEqual({ rows: ['"b"'] });
+      expect(await realWorldIsBack()).toBe(true);
+    });
   });
 
   it("refuses crash points and apisim's credentials, before lending anything", async () => {

@@ -10,6 +10,8 @@ import type { OriginProcess } from './origin-process.js';
 export interface OriginRestarts<P extends OriginProcess = OriginProcess> {
   readonly crashes: readonly OriginCrash[];
   restart(): P | Promise<P>;
+  /** What else dies with the process: a guest's world drops the timers the crashed app had set. */
+  crashed?(): void;
 }
 
 export type RequestCrash = Extract<OriginCrash, { request: number }>;
@@ -31,10 +33,12 @@ export class OriginLife<P extends OriginProcess> {
   /** Crashes at a virtual time, in the order the run gave them, for the node to schedule. */
   readonly timedCrashes: readonly TimedCrash[];
   readonly #restart: (() => P | Promise<P>) | undefined;
+  readonly #crashed: () => void;
 
   constructor(process: P, restarts: OriginRestarts<P> | undefined) {
     this.#process = process;
     this.#restart = restarts === undefined ? undefined : () => restarts.restart();
+    this.#crashed = () => restarts?.crashed?.();
     const timed: TimedCrash[] = [];
     for (const crash of restarts?.crashes ?? []) {
       checkCrash(crash);
@@ -75,6 +79,7 @@ export class OriginLife<P extends OriginProcess> {
     this.#current++;
     this.#down = true;
     this.#process.halt?.();
+    this.#crashed();
     return true;
   }
 

@@ -30,6 +30,11 @@ export interface GuestVisit {
    */
   readonly restart: (() => Promise<OriginProcess>) | undefined;
   /**
+   * The serving app's process has died in a crash, before `restart`: what it had pending in the world (its
+   * timers) dies with it, so that nothing it held only in memory reaches the storage afterwards.
+   */
+  crashed(): void;
+  /**
    * Lets the app's work pending at the current virtual time run (`Guest.settle`), the real work it waits on
    * included, while the clock stands still; resolves to the kinds of real work the app started, in words
    * (`a file operation`), empty when none.

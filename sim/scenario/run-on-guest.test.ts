@@ -21,6 +21,7 @@ function standIn(process: (sim: Simulation, life: number) => OriginProcess, real
       const visit: GuestVisit = {
         process: process(sim, 0),
         restart: restartable ? () => Promise.resolve(process(sim, ++lives)) : undefined,
+        crashed: () => undefined,
         settle: () => new Promise((resolve) => setImmediate(() => resolve(settled(sim)))),
         state: () => ({ visits: visits.entered }),
         realWork: () => realWork,

@@ -49,7 +49,15 @@ export class PostsStore {
     this.#comments = tables.map('comments');
     this.#nextPostId = tables.counter('posts.next-id', 1);
     this.#nextCommentId = tables.counter('comments.next-id', 1);
-    // Tables come back in id order, so each index is built ascending, as adding one by one builds it.
+    this.#index();
+    tables.onUndone?.(() => this.#index());
+  }
+
+  /** The indexes from the records, ascending as adding one by one builds them: at start, and after an undo. */
+  #index(): void {
+    this.#postIdsByAuthor.clear();
+    this.#commentIdsByPost.clear();
+    // Tables hold their records in id order, so each index is built ascending, as adding one by one builds it.
     for (const post of this.#posts.values()) append(this.#postIdsByAuthor, Object.freeze(post).authorId, post.id);
     for (const comment of this.#comments.values()) append(this.#commentIdsByPost, Object.freeze(comment).postId, comment.id);
   }

@@ -35,6 +35,12 @@ export interface Tables {
   map<K extends TableKey, V>(name: string, durability?: Durability): Map<K, V>;
   /** The counter named `name`, or one at `start` when it was never written. */
   counter(name: string, start: number, durability?: Durability): Counter;
+  /**
+   * Hears that records were put back as the disk has them (a durable commit the disk refused is undone, so
+   * nothing of the request stays), for a store to rebuild what it derives from them. Tables in memory never
+   * undo anything and need not offer it.
+   */
+  onUndone?(listener: () => void): void;
 }
 
 /** Tables that live and die with the process. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Check, type CheckContext, finding, type Finding, gone, is2xx, judged, skip } from '../check.js';
 import type { WritableShape } from '../service-shape.js';
+import { intendedEffect } from '../repeat-effect.js';
 import { contentOf, createWritable, uniqueContent, writableBody, writableItem, writableWith } from '../writable-requests.js';
 
 /**
@@ -11,11 +12,16 @@ function absentId(runId: string): string {
   return String(100_000_000 + (parseInt(createHash('sha256').update(`absent note ${runId}`).digest('hex').slice(0, 8), 16) % 899_999_999));
 }
 
-/** PUT `content` twice, reading the note after each: the findings, and what the reads held. */
+/**
+ * PUT `content` twice, reading the note after each: the findings, and the PUTs' statuses. The second read must
+ * show what the first did of what the PUT wrote (`intendedEffect`); a stamp the server moves may differ.
+ */
 async function putTwice(ctx: CheckContext, writable: WritableShape, path: string, content: string, subject: string, findings: Finding[]): Promise<readonly number[]> {
   const statuses: number[] = [];
+  const body = writableBody(writable, content);
+  let once: string | undefined;
   for (const round of ['first', 'second'] as const) {
-    const put = await ctx.origin.send('PUT', path, { as: ctx.user, json: writableBody(writable, content) });
+    const put = await ctx.origin.send('PUT', path, { as: ctx.user, json: body });
     statuses.push(put.response.status);
     // A service that is not the spec's may refuse to create by PUT (RFC 9110 §9.3.4): nothing was made to repeat.
     if (round === 'first' && subject === 'on an absent note' && !writable.putCreates && (put.response.status === 404 || put.response.status === 405)) break;
@@ -29,13 +35,18 @@ async function putTwice(ctx: CheckContext, writable: WritableShape, path: string
       findings.push(finding(`after the ${round} PUT ${subject} the note does not hold what was PUT`, `200 with "${writable.field}": ${JSON.stringify(content)}`, read));
       break;
     }
+    const effect = intendedEffect(read.response.body, Object.keys(body));
+    if (once !== undefined && effect !== once) {
+      findings.push(finding(`the second PUT ${subject} changed what the first wrote`, `what the first left of the members it wrote: ${once}`, read));
+    }
+    once = effect;
   }
   return statuses;
 }
 
 export const notesPutIdempotent: Check = {
   name: 'notes/put-idempotent',
-  statement: 'PUT twice leaves the state one PUT leaves, on a note that exists and on one that does not (PUT creates it): the note reads the same content after each (spec §3)',
+  statement: 'PUT twice leaves the state one PUT leaves, on a note that exists and on one that does not (PUT creates it): the note reads the content PUT after each, and the second leaves the members the PUT wrote as the first did (spec §3)',
   principle: 'idempotent-methods',
   maxRequests: 12,
   async run(ctx) {

@@ -4,5 +4,5 @@ import type { TargetInput } from '../../targets/target.js';
 export default {
   name: 'hono-tasks-correct',
   app: { module: './hono-tasks.ts', export: 'correct' },
-  writable: [{ name: 'tasks', collection: '/tasks', item: '/tasks/{id}', body: { title: 'water the plants' }, methods: ['GET', 'PUT'] }],
+  writable: [{ name: 'tasks', collection: '/tasks', item: '/tasks/{id}', body: { title: 'water the plants', labels: ['garden'] }, methods: ['GET', 'PUT'] }],
 } satisfies TargetInput;

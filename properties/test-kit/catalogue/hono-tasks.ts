@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 interface Task {
   readonly id: string;
   readonly title: string;
+  readonly labels: readonly string[];
   readonly updatedAt?: string;
 }
 
-type Form = 'flawed' | 'correct' | 'stamped';
+type Form = 'flawed' | 'correct' | 'stamped' | 'labels-appended';
 
 /**
  * Tasks on Hono, made by POST or by `PUT /tasks/:id`, which replaces a task or creates it under the id the
@@ -16,6 +17,9 @@ type Form = 'flawed' | 'correct' | 'stamped';
  * `stamped` is the correct form with what ORMs add to a row on each write, `updatedAt`: RFC 9110 §9.2.2 lets
  * an idempotent request have side effects the client did not ask for ("a server is free to log each request
  * separately, retain a revision control history"), so a repeated PUT that moves only it is still idempotent.
+ *
+ * `labelsAppended` is another flawed PUT: it adds the labels it is given to those the task has, as an "add
+ * labels" endpoint would, where PUT replaces them. Each repeat of the same PUT adds them again.
  */
 function tasksApp(form: Form) {
   const tasks = new Map<string, Task>();
@@ -26,16 +30,17 @@ function tasksApp(form: Form) {
     return String(lastId);
   };
   const app = new Hono();
-  const titleOf = async (body: Promise<{ title?: unknown }>) => {
-    const { title } = await body;
-    return typeof title === 'string' ? title : undefined;
+  const taskOf = async (body: Promise<{ title?: unknown; labels?: unknown }>) => {
+    const { title, labels } = await body;
+    if (typeof title !== 'string') return undefined;
+    return { title, labels: Array.isArray(labels) ? labels.filter((l): l is string => typeof l === 'string') : [] };
   };
 
   app.get('/tasks', (c) => c.json([...tasks.values()]));
   app.post('/tasks', async (c) => {
-    const title = await titleOf(c.req.json());
-    if (title === undefined) return c.json({ error: 'a task has a title' }, 400);
-    const task = { id: nextId(), title };
+    const fields = await taskOf(c.req.json());
+    if (fields === undefined) return c.json({ error: 'a task has a title' }, 400);
+    const task = { id: nextId(), ...fields };
     tasks.set(task.id, task);
     c.header('Location', `/tasks/${task.id}`);
     return c.json(task, 201);
@@ -45,16 +50,18 @@ function tasksApp(form: Form) {
     return task === undefined ? c.json({ error: 'no such task' }, 404) : c.json(task);
   });
   app.put('/tasks/:id', async (c) => {
-    const title = await titleOf(c.req.json());
-    if (title === undefined) return c.json({ error: 'a task has a title' }, 400);
+    const fields = await taskOf(c.req.json());
+    if (fields === undefined) return c.json({ error: 'a task has a title' }, 400);
     const id = c.req.param('id');
     const stamp = form === 'stamped' ? { updatedAt: new Date().toISOString() } : {};
-    if (tasks.has(id)) {
-      const task = { id, title, ...stamp };
+    const existing = tasks.get(id);
+    if (existing !== undefined) {
+      const labels = form === 'labels-appended' ? [...existing.labels, ...fields.labels] : fields.labels;
+      const task = { id, ...fields, labels, ...stamp };
       tasks.set(id, task);
       return c.json(task);
     }
-    const task = { id: form === 'flawed' ? nextId() : id, title, ...stamp };
+    const task = { id: form === 'flawed' ? nextId() : id, ...fields, ...stamp };
     tasks.set(task.id, task);
     c.header('Location', `/tasks/${task.id}`);
     return c.json(task, 201);
@@ -65,3 +72,4 @@ function tasksApp(form: Form) {
 export const flawed = () => tasksApp('flawed');
 export const correct = () => tasksApp('correct');
 export const stamped = () => tasksApp('stamped');
+export const labelsAppended = () => tasksApp('labels-appended');

@@ -64,6 +64,8 @@ export class VirtualTimers {
   readonly #byId = new Map<number, TimerState>();
   readonly #byHandle = new WeakMap<object, TimerState>();
   #lastId = 1e12;
+  /** From a crash until the next process starts: a timer set then is the dead process's, and never fires. */
+  #ended = false;
 
   constructor(lane: TimerLane, real: RealClears) {
     this.#lane = lane;
@@ -88,6 +90,22 @@ export class VirtualTimers {
   readonly clearInterval = (handle: unknown): void => this.#clear(handle, this.#real.clearInterval);
   readonly clearImmediate = (handle: unknown): void => this.#clear(handle, this.#real.clearImmediate);
 
+  /**
+   * The app's process died in a crash (`GuestVisit.crashed`): its timers die with it, as a real process's
+   * do. Every pending one is dropped, and one set until `begin` (by a promise chain of the dead app that
+   * still runs to its end in the world) is dropped as it is set: a crashed app's flush must not write.
+   */
+  end(): void {
+    this.#ended = true;
+    for (const state of this.#byId.values()) this.#drop(state);
+    this.#byId.clear();
+  }
+
+  /** A new process starts on the storage the crashed one left: the timers it sets are its own, and fire. */
+  begin(): void {
+    this.#ended = false;
+  }
+
   /** Starts the timer again from now, with its delay; also one that has fired, as Node's `refresh` does. */
   refresh(state: TimerState): void {
     if (state.cleared) return;
@@ -100,10 +118,11 @@ export class VirtualTimers {
     if (typeof callback !== 'function') {
       throw new TypeError(`The "callback" argument must be of type function. Received ${typeof callback}`);
     }
-    const state: TimerState = { kind, id: ++this.#lastId, callback, args, delayUs, handle: {}, event: undefined, setAtUs: 0, cleared: false, refed: true };
+    const state: TimerState = { kind, id: ++this.#lastId, callback, args, delayUs, handle: {}, event: undefined, setAtUs: 0, cleared: this.#ended, refed: true };
     state.handle = kind === 'setImmediate' ? new VirtualImmediate(state) : new VirtualTimeout(this, state);
-    this.#byId.set(state.id, state);
     this.#byHandle.set(state.handle, state);
+    if (state.cleared) return state.handle;
+    this.#byId.set(state.id, state);
     this.#schedule(state);
     return state.handle;
   }
@@ -140,8 +159,12 @@ export class VirtualTimers {
     }
     // As in Node, a timeout's clear works on an interval and the other way round, but not on an immediate.
     if ((state.kind === 'setImmediate') !== (realClear === this.#real.clearImmediate)) return;
-    state.cleared = true;
     this.#byId.delete(state.id);
+    this.#drop(state);
+  }
+
+  #drop(state: TimerState): void {
+    state.cleared = true;
     if (state.event !== undefined) this.#lane.cancel(state.event);
     state.event = undefined;
   }

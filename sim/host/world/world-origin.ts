@@ -50,12 +50,17 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
         let serving = app;
         const restart = restartApp === undefined ? undefined : async (): Promise<P> => {
           const old = serving;
+          world.timers.begin();
           serving = await started(() => restartApp(old), world, 'restart');
           return serving;
         };
         return {
           process: app,
           restart,
+          // Whatever `restart` returns, the same app object included, the timers set before the crash are gone.
+          crashed: () => {
+            world.timers.end();
+          },
           settle: () => world.settle(),
           state: () => guest.state?.(serving),
           realWork: () => world.realWork(),

@@ -119,6 +119,8 @@ describe('the WebSocket upgrade: gate 1 and the rate limit as for any request', 
     ['a page of another site (Origin)', { ...upgradeHeaders, host: 'api.example', origin: 'https://evil.example' }, '/graphql', 'GET', 403],
     ['an opaque Origin', { ...upgradeHeaders, host: 'api.example', origin: 'null' }, '/graphql', 'GET', 403],
     ['an Origin on another port', { ...upgradeHeaders, host: 'api.example', origin: 'http://api.example:8080' }, '/graphql', 'GET', 403],
+    ['an Origin of another scheme (https)', { ...upgradeHeaders, host: 'api.example', origin: 'https://api.example' }, '/graphql', 'GET', 403],
+    ['an Origin of another scheme (chrome-extension)', { ...upgradeHeaders, host: 'api.example', origin: 'chrome-extension://api.example' }, '/graphql', 'GET', 403],
   ])('refuses an upgrade with %s after gate 1', async (_what, headers, path, method, status) => {
     const t = new TestOrigin();
     const peer = new Peer('x');

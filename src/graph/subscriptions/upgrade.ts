@@ -55,21 +55,27 @@ export function upgradeRefusal(req: HttpRequest, pathname: string): HttpResponse
  * policy does not cover WebSocket and a browser sends the session cookie with the upgrade, so without this
  * any site could open a socket as its visitor (cross-site WebSocket hijacking; RFC 6455 §10.2 leaves the
  * check to the server). A client that is not a browser sends no `Origin` and is let through: it carries its
- * own credential. `null` (an opaque origin) and an unreadable value are foreign; the host compares
- * without case, port included.
+ * own credential. `null` (an opaque origin) and an unreadable value are foreign. Scheme, host and port
+ * must all be this server's (RFC 6454 §5): the host without case, port included, and the scheme `http`, the
+ * only one apisim serves, so an `https:`, `ws:` or `chrome-extension:` origin naming this host:port is no
+ * page of this site.
  */
 export function foreignOrigin(req: HttpRequest): string | undefined {
   const origin = req.headers.origin;
   if (origin === undefined) return undefined;
   const host = req.headers.host?.trim().toLowerCase();
-  let originHost: string | undefined;
+  let url: URL | undefined;
   try {
-    originHost = new URL(origin.trim()).host.toLowerCase();
+    url = new URL(origin.trim());
   } catch {
-    originHost = undefined;
+    url = undefined;
   }
-  return originHost !== undefined && originHost !== '' && originHost === host ? undefined : origin;
+  const own = url !== undefined && url.protocol === ownScheme && url.host !== '' && url.host.toLowerCase() === host;
+  return own ? undefined : origin;
 }
+
+/** What this server is served over: plain HTTP/1.1 (`server/`), never TLS of its own. */
+const ownScheme = 'http:';
 
 /**
  * 429 for a caller that already holds the most sockets one may (`GraphSockets.maxSocketsPerCaller`). No
