@@ -5,6 +5,7 @@ import { type AdaptedApp, type GuestRunResult, parseScenario, runGuestScenario, 
 export interface OriginMember {
   readonly module: string;
   readonly export: string;
+  readonly allowNativeAddons?: readonly string[];
 }
 
 /** A scenario file of an example: the app it names, the scenario proper, and the file's other members as written. */
@@ -33,20 +34,25 @@ export async function namedFactory(file: ScenarioFile): Promise<unknown> {
 
 /** An example's app as a run needs it: how to build one, how the simulator serves it, what it holds. */
 export interface Example<A> {
-  readonly build: () => A;
+  readonly build: () => A | Promise<A>;
   readonly serve: (app: A) => AdaptedApp;
-  readonly state: (app: A) => unknown;
+  readonly state?: (app: A) => unknown;
+  /** A new app on the storage `app` kept, as the module's `restart` makes one: for a scenario with crashes. */
+  readonly restart?: (app: A) => A | Promise<A>;
+  /** The native addons the app loads, as its scenario file's `origin` names them. */
+  readonly allowNativeAddons?: readonly string[];
 }
 
 /** Runs a scenario on a fresh app of the example, built inside the run's virtual world. */
 export function runExample<A>(spec: ScenarioSpec, example: Example<A>, seed = 1): Promise<GuestRunResult> {
+  const served = (app: A) => ({ ...example.serve(app), app });
+  const { state, restart } = example;
   return runGuestScenario(spec.name ?? 'example', spec, {
     seed,
-    app: () => {
-      const app = example.build();
-      return { ...example.serve(app), app };
-    },
-    state: ({ app }) => example.state(app),
+    app: async () => served(await example.build()),
+    state: state === undefined ? undefined : ({ app }) => state(app),
+    restart: restart === undefined ? undefined : async ({ app }) => served(await restart(app)),
+    allowNativeAddons: example.allowNativeAddons,
   });
 }
 

@@ -14,6 +14,6 @@ export type GuestScenarioOptions<P extends OriginProcess> = Omit<GuestRunOptions
  *   const result = await runGuestScenario('mine', parseScenario(spec), { seed: 1, app: () => fetchOrigin(makeApp()) });
  */
 export function runGuestScenario<P extends OriginProcess>(name: string, spec: ScenarioSpec, options: GuestScenarioOptions<P>): Promise<GuestRunResult> {
-  const { app, state, restart, realWorkLimitMs, ...run } = options;
-  return runScenarioOnGuest(name, spec, { ...run, guest: worldOrigin({ app, state, restart, realWorkLimitMs }) });
+  const { app, state, restart, realWorkLimitMs, allowNativeAddons, ...run } = options;
+  return runScenarioOnGuest(name, spec, { ...run, guest: worldOrigin({ app, state, restart, realWorkLimitMs, allowNativeAddons }) });
 }

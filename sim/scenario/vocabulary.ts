@@ -52,6 +52,10 @@ export const appModuleSpec = z
       .json()
       .optional()
       .describe('Handed to the factory as its one argument, a fresh copy each run (createApp({ ownerCheck: false })): one module, several variants. The export must then be a factory, whatever its number of parameters.'),
+    allowNativeAddons: z
+      .array(z.string().regex(/^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/, 'must be an npm package name, like "better-sqlite3"'))
+      .optional()
+      .describe('The npm packages whose native addon the app may load in the virtual world, e.g. ["better-sqlite3"]: only addons whose every call finishes its work before it returns; any other addon is refused.'),
   })
   .describe('Your own app as the origin, in place of apisim\'s: its module may also export state(app), the final state --json reports.');
 

@@ -123,7 +123,7 @@ describe('an app named by a scenario file', { timeout: 20_000 }, () => {
   it('refuses an export that is not an app, saying what it is', async () => {
     expect(await refusal('number.ts')).toBe(
       'export "default" of ./number.ts is not an app: it is the number 42. An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function ' +
-        '(request) => Response, a Node listener (req, res) (e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")',
+        '(request) => Response, a Node listener (req, res) (e.g. an Express app), a Fastify instance, a Koa app, a NestJS application, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")',
     );
     expect(await refusal('bad-state.ts')).toBe('export "state" of ./bad-state.ts is an object with keys hits, not a function: state(app) says what the run reports as the app\'s final state');
   });

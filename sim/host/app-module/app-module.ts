@@ -117,7 +117,7 @@ export async function loadAppModule(origin: AppModuleSpec, scenarioFile: string,
     factory: shape.kind === 'factory',
     restarts: hasRestart,
     loadOutput,
-    guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined },
+    guest: { app, state: hasState ? (run) => run.reportState() : undefined, restart: hasRestart ? restartOfRun : undefined, allowNativeAddons: origin.allowNativeAddons },
   };
 }
 

@@ -3,6 +3,9 @@ import Fastify from 'fastify';
 import { AutoRouter, Router } from 'itty-router';
 import Koa from 'koa';
 import { Hono } from 'hono';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import { describe, expect, it } from 'vitest';
 import { appShape } from './app-shape.js';
 
@@ -43,6 +46,24 @@ describe('telling an app from a factory', () => {
     // Its Router answers every member with a route builder (ready, routing, inject, callback, listen too): its fetch decides.
     expect([served(Router()), served(AutoRouter())]).toEqual(['fetch', 'fetch']);
     expect(served({ callback: () => undefined })).toBe('none');
+  });
+
+  it('takes a NestJS application for an app served, once started, through the Express app its HTTP adapter holds', async () => {
+    // A module with nothing in it, decorated by a call: this file is not compiled with decorators.
+    // eslint-disable-next-line @typescript-eslint/no-extraneous-class
+    class EmptyModule {}
+    Module({})(EmptyModule);
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment -- an options object, as Nest's docs pass it
+    const app = await NestFactory.create(EmptyModule, new ExpressAdapter(), { logger: false, abortOnError: false });
+    try {
+      const shape = appShape(app);
+      expect(shape.kind === 'served' ? shape.framework : shape.kind).toBe('NestJS');
+      const listener = shape.kind === 'served' ? await shape.listener() : undefined;
+      expect(listener).toBe(app.getHttpAdapter().getInstance());
+      expect(kindOf(listener)).toBe('listener');
+    } finally {
+      await app.close();
+    }
   });
 
   it('never takes what a factory built for a factory again', () => {

@@ -21,7 +21,7 @@ export type AppShape =
 export interface ServedApp {
   readonly kind: 'served';
   readonly app: object;
-  /** The framework, for messages: `Fastify`, `Koa`. */
+  /** The framework, for messages: `Fastify`, `Koa`, `NestJS`. */
   readonly framework: string;
   readonly listener: () => Promise<RequestListener>;
 }
@@ -29,7 +29,7 @@ export interface ServedApp {
 /** The sentence every "not an app" error ends with. */
 export const whatAnAppIs =
   'An origin is a fetch app ({ fetch }, e.g. a Hono app), a fetch function (request) => Response, a Node listener (req, res) ' +
-  '(e.g. an Express app), a Fastify instance, a Koa app, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")';
+  '(e.g. an Express app), a Fastify instance, a Koa app, a NestJS application, or a factory () => one of those (docs/guest-world.md, "Naming your app in a scenario file")';
 
 type AnyFunction = (...args: never[]) => unknown;
 
@@ -58,13 +58,28 @@ export function appShape(value: unknown, kind?: OriginKind, asBuilt = false): Ap
 }
 
 /**
- * A Fastify instance or a Koa app, told by the methods each framework's own test tools use, so that a user
- * exports the app exactly as the framework's docs build it:
+ * A Fastify instance, a Koa app or a NestJS application, told by the methods each framework's own test tools
+ * use, so that a user exports the app exactly as the framework's docs build it:
  * - Fastify: made ready, then driven through `app.routing`, its request handler, as Fastify's own `inject`
  *   does (ready() boots its plugins; routing is what its server listens with);
- * - Koa: `app.callback()`, the listener its `listen` and supertest use.
+ * - Koa: `app.callback()`, the listener its `listen` and supertest use;
+ * - NestJS (`NestFactory.create(AppModule)`): `app.init()`, then the app its HTTP adapter holds, as Nest's
+ *   testing recipe hands `app.getHttpServer()` to supertest: an Express app by default, a Fastify instance
+ *   with `FastifyAdapter`, each served as above.
  */
 function servedApp(value: object): ServedApp | undefined {
+  const nest = value as { init?: unknown; getHttpAdapter?: unknown; getHttpServer?: unknown };
+  if (typeof nest.init === 'function' && typeof nest.getHttpAdapter === 'function' && typeof nest.getHttpServer === 'function') {
+    const init = nest.init as () => PromiseLike<unknown>;
+    const adapter = nest.getHttpAdapter as () => { getInstance(): unknown };
+    return {
+      kind: 'served', app: value, framework: 'NestJS',
+      listener: async () => {
+        await init.call(value);
+        return nestListener(adapter.call(value).getInstance());
+      },
+    };
+  }
   const fastify = value as { ready?: unknown; routing?: unknown; inject?: unknown };
   if (typeof fastify.ready === 'function' && typeof fastify.routing === 'function' && typeof fastify.inject === 'function') {
     const ready = fastify.ready as () => PromiseLike<unknown>;
@@ -83,6 +98,14 @@ function servedApp(value: object): ServedApp | undefined {
     return { kind: 'served', app: value, framework: 'Koa', listener: () => Promise.resolve(callback.call(value)) };
   }
   return undefined;
+}
+
+/** What a NestJS application's HTTP adapter holds, as a listener: an Express app is one, a Fastify instance hands one out. */
+async function nestListener(instance: unknown): Promise<RequestListener> {
+  if (typeof instance === 'function' && isExpress(instance as AnyFunction)) return instance as RequestListener;
+  const served = typeof instance === 'object' && instance !== null ? servedApp(instance) : undefined;
+  if (served === undefined) throw new Error(`the NestJS application's HTTP adapter holds ${valueText(instance)}, neither an Express app nor a Fastify instance`);
+  return served.listener();
 }
 
 function functionShape(fn: AnyFunction, kind: OriginKind | undefined, asBuilt: boolean): AppShape {

@@ -52,7 +52,7 @@ function counted(resources: readonly string[]): Map<string, number> {
 }
 
 /** Who started an operation, told from the code on the stack when Node made it (`startedBy`). */
-type Starter = 'app' | 'loader' | 'unknown';
+export type Starter = 'app' | 'loader' | 'unknown';
 
 /** An operation Node does not list while it is pending, started in this world and not yet done. */
 interface Unlisted {
@@ -110,7 +110,7 @@ function isAppFile(file: string): boolean {
  * work begun inside what the world lends (`randomInt` refilling its cache through a watched source, named in
  * `notVirtual` instead).
  */
-function startedBy(): Starter {
+export function startedBy(): Starter {
   const limit = Error.stackTraceLimit;
   const holder: { stack?: unknown } = {};
   try {

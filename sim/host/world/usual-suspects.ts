@@ -17,7 +17,8 @@ export function usualSuspects(factory: boolean, acrossProcesses = false): string
     acrossProcesses ? once : carried,
     'code that took the real clocks, timers or random sources before the world was lent: a module that kept setTimeout, Date, performance.now or Math.random in a variable when first loaded',
     'time read below the lent globals: Intl.DateTimeFormat().format() without a date, AbortSignal.timeout, server and stream timeouts inside Node',
-    'real work the world does not wait for: a connection the app opened at its start and keeps, whose replies come at a real time',
+    'real work the world does not wait for: a connection the app opened at its start and keeps (a database pool), whose replies come at a real time',
     'real work out of the world\'s sight: a native addon loaded before the run, a worker thread started before it',
+    "a database's own clock and randomness: now(), random(), datetime('now') in SQL, read by a database server or by a native addon the app allowed (docs/databases.md)",
   ];
 }

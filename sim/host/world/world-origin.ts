@@ -32,6 +32,8 @@ export interface GuestApp<P extends OriginProcess = OriginProcess> {
   readonly restart?: ((app: P) => P | Promise<P>) | undefined;
   /** How long, in real time, one instant may wait for the app's real work (`WorldOptions.realWorkLimitMs`). */
   readonly realWorkLimitMs?: number | undefined;
+  /** The npm packages whose native addon the app may load (`WorldOptions.allowNativeAddons`). */
+  readonly allowNativeAddons?: readonly string[] | undefined;
 }
 
 /** A guest's app as the origin of runs: each run lends a new `World` and builds a new app in it. */
@@ -40,7 +42,7 @@ export function worldOrigin<P extends OriginProcess>(guest: GuestApp<P>): GuestO
   return {
     restartable: restartApp !== undefined,
     async enter(sim: Simulation, rng: Rng): Promise<GuestVisit> {
-      const world = World.lend(sim, rng, guest.realWorkLimitMs === undefined ? {} : { realWorkLimitMs: guest.realWorkLimitMs });
+      const world = World.lend(sim, rng, { realWorkLimitMs: guest.realWorkLimitMs, allowNativeAddons: guest.allowNativeAddons });
       try {
         const app = await started(guest.app, world, 'factory');
         await world.finishStart(startIoLimitMs);

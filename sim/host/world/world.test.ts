@@ -1,21 +1,25 @@
 import { randomBytes, randomFillSync, randomInt, randomUUID, getRandomValues as nodeGetRandomValues } from 'node:crypto';
 import { setTimeout as timersSetTimeout } from 'node:timers';
 import { setImmediate as immediatePromise, setInterval as intervalPromise, setTimeout as sleep } from 'node:timers/promises';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RngStreams } from '../../rng.js';
 import { Simulation } from '../../simulation.js';
 import { virtualEpochMs } from './epoch.js';
-import { NotVirtualError } from './refusals.js';
+import { addonPackage, NotVirtualError } from './refusals.js';
 import { lentWorld, real, realWorldIsBack } from './test-kit.js';
 import { TimerCallbackError } from './virtual-timers.js';
-import { World } from './world.js';
+import { World, type WorldOptions } from './world.js';
 
 let lent: World | undefined;
 /** A world for one test, given back after it whatever happens. */
-function lend(seed = 1) {
-  const made = lentWorld(seed);
+function lend(seed = 1, options: WorldOptions = {}) {
+  const made = lentWorld(seed, options);
   lent = made.world;
   return made;
 }
@@ -269,5 +273,37 @@ describe('the virtual world: lending and giving back', () => {
     lend();
     expect(() => new Worker('0', { eval: true })).toThrow(NotVirtualError);
     expect(() => process.dlopen({ exports: {} }, '/x/addon.node')).toThrow(/native addon \(\/x\/addon.node\)/);
+  });
+
+  it('lets the module loader start its worker: tsx compiling a file the app imports lazily, with esbuild\'s transformSync', async () => {
+    // A stand-in for tsx's own file, found by where it lies, as the world tells the loader's code from the app's.
+    const folder = join(mkdtempSync(join(tmpdir(), 'apisim-loader-')), 'node_modules', 'tsx');
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'transform.mjs'), "import { Worker } from 'node:worker_threads';\nexport const startService = () => new Worker('0', { eval: true });\n");
+    // eslint-disable-next-line apisim/layering -- a module written by this test, standing for tsx's own file
+    const loader = (await import(pathToFileURL(join(folder, 'transform.mjs')).href)) as { startService(): Worker };
+    lend();
+    const worker = loader.startService();
+    expect(worker.threadId).toBeGreaterThan(0);
+    await worker.terminate();
+    expect(() => new Worker('0', { eval: true })).toThrow(NotVirtualError);
+  });
+
+  it('loads the native addon of a package the app allows by name, and refuses any other, naming how to allow it', () => {
+    lend(1, { allowNativeAddons: ['better-sqlite3'] });
+    // Handed to the real dlopen, which finds no file there: its own error, not the world's refusal.
+    const allowed = (): void => process.dlopen({ exports: {} }, '/x/node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    expect(allowed).toThrow(Error);
+    expect(allowed).not.toThrow(NotVirtualError);
+    const other = (): void => process.dlopen({ exports: {} }, '/x/node_modules/better-sqlite3/node_modules/@x/sqlite-async/addon.node');
+    expect(other).toThrow(NotVirtualError);
+    expect(other).toThrow('"allowNativeAddons": ["@x/sqlite-async"]');
+  });
+
+  it('tells the package of an addon by the last node_modules folder of its path', () => {
+    expect(addonPackage('/app/node_modules/better-sqlite3/build/Release/better_sqlite3.node')).toBe('better-sqlite3');
+    expect(addonPackage('C:\\app\\node_modules\\@scope\\db\\build\\db.node')).toBe('@scope/db');
+    expect(addonPackage('/a/node_modules/x/node_modules/y/y.node')).toBe('y');
+    expect(addonPackage('/usr/lib/addon.node')).toBeUndefined();
   });
 });

@@ -1,12 +1,13 @@
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { promisify } from 'node:util';
+import type { Worker } from 'node:worker_threads';
 import type { Rng } from '../../rng.js';
 import { AppOutput } from './app-output.js';
 import { defaultRealWorkLimitMs, Drain } from './drain.js';
 import { virtualEpochMs } from './epoch.js';
 import { Loans } from './loans.js';
 import { RealWork } from './real-work.js';
-import { refusedDlopen, RefusedWorker } from './refusals.js';
+import { dlopenAllowing, workerForTheLoaderOnly } from './refusals.js';
 import { SeededRandom } from './seeded-random.js';
 import { TimerPromises } from './timer-promises.js';
 import { VirtualClock, type VirtualTimeSource } from './virtual-clock.js';
@@ -23,6 +24,9 @@ const timerPromisesModule = require('node:timers/promises') as Record<string, un
 const cryptoModule = require('node:crypto') as Record<string, unknown>;
 const workerThreadsModule = require('node:worker_threads') as Record<string, unknown>;
 
+// The real one, taken before any world is lent: an addon the app names is loaded through it.
+const realDlopen = process.dlopen.bind(process);
+
 // The real clears, taken before any world is lent, for handles of timers set before it was. Typed for any
 // argument: they ignore what is not theirs, as ours do.
 const realClears = { clearTimeout: globalThis.clearTimeout, clearInterval: globalThis.clearInterval, clearImmediate: globalThis.clearImmediate } as RealClears;
@@ -36,6 +40,11 @@ export interface WorldOptions {
    * before the run fails naming it (`RealWorkTimeoutError`); 5 s by default.
    */
   readonly realWorkLimitMs?: number;
+  /**
+   * The npm packages whose native addon the app may load, by name (`better-sqlite3`): addons whose every
+   * call does its work before it returns, so nothing of theirs lands at a real time. Any other is refused.
+   */
+  readonly allowNativeAddons?: readonly string[];
 }
 
 /** One world at a time in a process: two would fight over the same globals. */
@@ -56,7 +65,8 @@ let lentNow: World | undefined;
  *   `node:crypto`) and `node:crypto`'s `randomBytes` (`SeededRandom`);
  * - output: `console`, `process.stdout.write` and `process.stderr.write`, writes to descriptors 1 and 2, into
  *   the run's log (`AppOutput`), so that what the app prints never mixes with what apisim prints;
- * - refusals: `worker_threads.Worker`, `process.dlopen` (`refusals.ts`);
+ * - refusals: `worker_threads.Worker` but for the module loader's, `process.dlopen` but for the addons the app
+ *   names (`refusals.ts`);
  * - watched, left real but counted: `node:crypto`'s `randomInt`, `randomFillSync` and the like, Web Crypto,
  *   `performance.mark` (`WatchedSources`), so a run can say what it called that may not replay.
  *
@@ -72,6 +82,7 @@ export class World {
   readonly #realWork: RealWork;
   readonly #watched = new WatchedSources();
   readonly #loans = new Loans();
+  readonly #allowNativeAddons: readonly string[];
   #lent = false;
 
   private constructor(lane: TimerLane & VirtualTimeSource, rng: Rng, options: WorldOptions) {
@@ -81,6 +92,7 @@ export class World {
     this.output = new AppOutput(lane);
     this.#realWork = new RealWork();
     this.#drain = new Drain(this.#realWork, lane, options.realWorkLimitMs ?? defaultRealWorkLimitMs);
+    this.#allowNativeAddons = options.allowNativeAddons ?? [];
   }
 
   /** Puts a new world in place of the real one, on the simulator's clock and the run's `guest` stream. */
@@ -177,8 +189,8 @@ export class World {
     this.output.lendTo(loans);
     this.#realWork.watch(loans);
 
-    loans.lend(workerThreadsModule, 'Worker', RefusedWorker);
-    loans.lend(process, 'dlopen', refusedDlopen);
+    loans.lend(workerThreadsModule, 'Worker', workerForTheLoaderOnly(workerThreadsModule.Worker as typeof Worker));
+    loans.lend(process, 'dlopen', dlopenAllowing(this.#allowNativeAddons, realDlopen));
     syncBuiltinESMExports();
   }
 }

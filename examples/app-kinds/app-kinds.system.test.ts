@@ -1,0 +1,132 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { checkTarget } from 'apisim/vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apisimWith, simWith } from '../../api/cli/cli-process.js';
+import { installAddon } from '../sqlite-notes/addon-install.js';
+
+/**
+ * The apps people have, one row per kind, each handed over as its framework's docs write it (the table of
+ * docs/guest-world.md, "The apps people have"): the seed replays in fresh processes, every principle that
+ * applies runs with no error on a lossy line, and the flawed form fails its principle. In CI, 2 seeds and 1
+ * fresh process; the table in the docs is this test run with more:
+ *   APISIM_APP_KINDS_SEEDS=20 APISIM_APP_KINDS_RUNS=5 npx vitest run --config vitest.system.config.ts examples/app-kinds
+ * which also writes the table to reports/local/app-kinds.md.
+ */
+const seeds = Number(process.env.APISIM_APP_KINDS_SEEDS ?? 2);
+const runs = Number(process.env.APISIM_APP_KINDS_RUNS ?? 1);
+const catalogue = 'properties/test-kit/catalogue';
+
+interface Row {
+  readonly kind: string;
+  /** Why the row cannot run here, if it cannot. */
+  readonly notRun?: string;
+  readonly scenario: string;
+  readonly correct: string;
+  readonly flawed: string;
+  readonly principle: string;
+  /** The line the flaw shows on: a crash for what a crash loses. */
+  readonly flawLine: 'lossy' | 'crash';
+}
+
+const addon = await installAddon();
+const rows: readonly Row[] = [
+  {
+    kind: 'Apollo Server 5 (Express integration)', notRun: 'no such app here: @apollo/server is not among the repository\'s packages',
+    scenario: '', correct: '', flawed: '', principle: '', flawLine: 'lossy',
+  },
+  {
+    kind: 'GraphQL Yoga 5, APQ (the test kit\'s plugin)', scenario: 'examples/app-kinds/yoga-people.json',
+    correct: `${catalogue}/yoga-people-correct.config.ts`, flawed: `${catalogue}/yoga-people-compact-data.config.ts`, principle: 'graph-field-exact', flawLine: 'lossy',
+  },
+  {
+    kind: 'json-server\'s router', notRun: 'no such app here: json-server is not among the repository\'s packages',
+    scenario: '', correct: '', flawed: '', principle: '', flawLine: 'lossy',
+  },
+  {
+    kind: 'Fastify 5 (through its serverless guide\'s listener)', scenario: 'examples/app-kinds/fastify-orders.json',
+    correct: `${catalogue}/fastify-orders-correct.config.ts`, flawed: `${catalogue}/fastify-orders-flawed.config.ts`, principle: 'owner-isolation', flawLine: 'lossy',
+  },
+  {
+    kind: 'Koa 3 with @koa/bodyparser', scenario: 'examples/app-kinds/koa-notes.json',
+    correct: `${catalogue}/koa-notes-correct.config.ts`, flawed: `${catalogue}/koa-notes-flawed.config.ts`, principle: 'exactly-once', flawLine: 'crash',
+  },
+  {
+    kind: 'NestJS 11 (built by tsc)', scenario: 'examples/nest-notes/read-others-note.json',
+    correct: 'examples/nest-notes/apisim.config.ts', flawed: 'examples/nest-notes/apisim-flawed.config.ts', principle: 'owner-isolation', flawLine: 'lossy',
+  },
+  {
+    kind: 'Drizzle on PGlite', scenario: 'examples/drizzle-notes/crash-after-post.json',
+    correct: 'examples/drizzle-notes/apisim.config.ts', flawed: 'examples/drizzle-notes/apisim-flawed.config.ts', principle: 'exactly-once', flawLine: 'crash',
+  },
+  {
+    kind: 'better-sqlite3', notRun: addon.ready ? undefined : addon.why, scenario: 'examples/sqlite-notes/crash-after-post.json',
+    correct: 'examples/sqlite-notes/apisim.config.ts', flawed: 'examples/sqlite-notes/apisim-flawed.config.ts', principle: 'exactly-once', flawLine: 'crash',
+  },
+];
+
+interface Conformance {
+  readonly summary: { pass: number; fail: number; error: number; unrun: number; skip: number };
+  readonly checks: readonly { readonly outcome: string; readonly principle?: string }[];
+}
+
+async function conformance(config: string, line: string): Promise<Conformance> {
+  const ran = await apisimWith({}, 'conformance', '--config', config, '--line', line, '--json');
+  return JSON.parse(ran.stdout) as Conformance;
+}
+
+/**
+ * Where the flawed form fails its principle: a conformance check on the flaw's line, or else the principle
+ * itself (fast-check, seed 1), which is how exactly-once is judged: no conformance check crashes an app.
+ */
+async function flawCaught(row: Row): Promise<string | undefined> {
+  const flawed = await conformance(row.flawed, row.flawLine);
+  expect(flawed.summary.error).toBe(0);
+  if (flawed.checks.some((c) => c.outcome === 'fail' && c.principle === row.principle)) return `conformance, ${row.flawLine} line`;
+  const verdicts = await checkTarget(new URL(`../../${row.flawed}`, import.meta.url), { fcSeed: 1 });
+  return verdicts.some((v) => v.principle === row.principle && v.result?.failed === true) ? 'the principle (fcSeed 1)' : undefined;
+}
+
+const table: string[] = [];
+
+beforeAll(async () => {
+  // A NestJS app is handed over built, as `nest build` leaves it: tsc emits the decorator metadata its
+  // injection reads, which tsx does not.
+  await promisify(execFile)('npx', ['tsc', '-p', 'examples/nest-notes/src']);
+});
+
+afterAll(() => {
+  if (table.length === 0) return;
+  const header = `| app kind | --check-determinism --runs ${runs} | principles on a lossy line (correct form) | the flawed form |\n|---|---|---|---|`;
+  const text = `${header}\n${table.join('\n')}\n`;
+  mkdirSync('reports/local', { recursive: true });
+  writeFileSync('reports/local/app-kinds.md', text);
+  process.stdout.write(`\n${text}`);
+});
+
+describe.each(rows)('$kind', (row) => {
+  if (row.notRun !== undefined) {
+    it.skip(`NOT RUN: ${row.notRun}`, () => {});
+    table.push(`| ${row.kind} | not run: ${row.notRun} | | |`);
+    return;
+  }
+
+  it(`replays seeds 1 to ${seeds} in ${runs} fresh process(es); the principles that apply hold on a lossy line; the flawed form fails ${row.principle}`, async () => {
+    const passed: string[] = [];
+    for (let seed = 1; seed <= seeds; seed++) {
+      const ran = await simWith({}, '--file', row.scenario, '--seed', String(seed), '--check-determinism', '--runs', String(runs));
+      expect([seed, ran.code, ran.stderr]).toEqual([seed, 0, '']);
+      expect(ran.stdout).toContain(`Determinism check passed: seed ${seed}`);
+      passed.push(String(seed));
+    }
+    const correct = await conformance(row.correct, 'lossy');
+    expect(correct.summary).toMatchObject({ fail: 0, error: 0, unrun: 0 });
+    expect(correct.summary.pass).toBeGreaterThan(0);
+    const caughtBy = await flawCaught(row);
+    expect(caughtBy).toBeDefined();
+    table.push(
+      `| ${row.kind} | ${passed.length} of ${seeds} seeds pass | ${correct.summary.pass} pass, ${correct.summary.skip} do not apply, 0 fail, 0 error | fails ${row.principle}: ${caughtBy} |`,
+    );
+  });
+});
