@@ -16,5 +16,9 @@ export default defineConfig({
     // minutes is a hang, not a slow machine.
     testTimeout: 600_000,
     hookTimeout: 600_000,
+    // A fresh worker for each file, so nothing a file leaves behind can reach another: these start servers and
+    // children, and importing modules is not where their time goes.
+    isolate: true,
+    setupFiles: [],
   },
 });
