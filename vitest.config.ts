@@ -42,6 +42,9 @@ export default defineConfig({
     // checks at the end of every file.
     isolate: false,
     setupFiles: ['test/support/leftovers.ts'],
+    // What `vi.stubEnv` and `vi.stubGlobal` change is put back after each test, so a stub cannot reach the next file.
+    unstubEnvs: true,
+    unstubGlobals: true,
     // Generous, so a machine ten times slower than the CI one still passes: speed is bench/'s to measure. A long hunt
     // (`APISIM_RUNS=100000 npm test`) is expected to be slow, not to be cut off.
     testTimeout: longHunt ? 0 : 60_000,
