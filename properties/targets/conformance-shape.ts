@@ -37,6 +37,7 @@ export function conformanceShape(target: Target, derivation?: Derivation): Servi
     },
     userItem: own ? '/users/{id}' : undefined,
     endpoints: own ? specEndpoints : withDescribed(declaredEndpoints(target), derivation),
+    operations: derivation?.operations.map((o) => ({ method: o.method, path: o.path })),
     publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
