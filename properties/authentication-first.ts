@@ -6,6 +6,7 @@ import type { Derivation } from './targets/openapi/derivation.js';
 import { exampleValue } from './targets/openapi/example-value.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
 import { createdId } from './created-id.js';
+import { sameEndpoint } from './conformance/service-shape.js';
 import { describedOperations, everyProbe, operationPath } from './described-operation.js';
 import { absentObjectPath, makeOwned } from './owned-object.js';
 import { broken, judgedRun, type Principle, type RunVerdict } from './principle.js';
@@ -132,19 +133,16 @@ function endpointsOf(target: Target, derivation: Derivation | undefined): Endpoi
   return [...endpoints, ...describedEndpoints(derivation, endpoints)];
 }
 
-/** A path template with its parameters unnamed: `/projects/{id}` and `/projects/{projectId}` are one endpoint. */
-const shapeOf = (method: string, path: string): string => `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`;
-
 /**
  * Every operation of the description that needs a credential and is not among the declared endpoints
  * already (a nested collection's GET, an owned kind's list): its example body, and an object that exists
  * made as any operation's of the description is (`operationPath`).
  */
 function describedEndpoints(derivation: Derivation | undefined, declared: readonly Endpoint[]): Endpoint[] {
-  const known = new Set(declared.map((e) => shapeOf(e.method, e.path)));
   return describedOperations(derivation).flatMap((described): Endpoint[] => {
     const { operation } = described;
-    if (!operation.secured || known.has(shapeOf(operation.method, operation.path))) return [];
+    // `/projects/{id}` and `/projects/{projectId}` are one endpoint.
+    if (!operation.secured || declared.some((e) => sameEndpoint(e, operation))) return [];
     const body = operation.body === undefined ? undefined : ((operation.body.example ?? exampleValue(operation.body.schema)) as RequestSpec['body']);
     const existing = operation.path.includes('{') ? async (run: TargetSession) => (await operationPath(run, described, 'user')).path : undefined;
     return [{ method: operation.method, path: operation.path, body, existing }];
