@@ -2,8 +2,12 @@ import fc from 'fast-check';
 import type { Exchange } from '../sim/exchange.js';
 import { itemAt, type RequestSpec, type Target } from './targets/target.js';
 import type { TargetSession } from './targets/target-session.js';
+import type { Derivation } from './targets/openapi/derivation.js';
+import { exampleValue } from './targets/openapi/example-value.js';
 import { type BrokenCredential, brokenCredentials, brokenHeaders } from './broken-credential.js';
 import { createdId } from './created-id.js';
+import { sameEndpoint } from './conformance/service-shape.js';
+import { describedOperations, everyProbe, operationPath } from './described-operation.js';
 import { absentObjectPath, makeOwned } from './owned-object.js';
 import { broken, judgedRun, type Principle, type RunVerdict } from './principle.js';
 
@@ -14,10 +18,12 @@ import { broken, judgedRun, type Principle, type RunVerdict } from './principle.
  * such method (apisim's own /notes is not listed) before anything of who is calling or which object.
  *
  * The endpoints are those the description declares for its users: the owned objects and how they are
- * created, and the collections only a user may write (`by: "user"`). A plan is a few attempts, each an
- * endpoint, a broken credential and, for an object's path, an object that exists (one the target names, or
- * one the user creates first) or one that does not: a 401 must not depend on which, so the 401 for one that
- * exists is held to the same request's for one that does not, status, challenge and body.
+ * created, the collections only a user may write (`by: "user"`), and every operation of its OpenAPI
+ * description that needs a credential, the collections' GETs included. A plan is an attempt on every
+ * endpoint (shrinking leaves out those a failure does not need), each a broken credential and, for a path
+ * with ids, an object that exists (one the target names, or one the user creates first) or one that does
+ * not: a 401 must not depend on which, so the 401 for one that exists is held to the same request's for one
+ * that does not, status, challenge and body.
  */
 interface Endpoint {
   readonly method: string;
@@ -39,22 +45,24 @@ export const authenticationFirst: Principle<readonly Attempt[]> = {
 
   notApplicable(target) {
     if (target.users === undefined) return 'the target declares no users (users.user and users.otherUser), so no endpoint needs one';
-    if (endpointsOf(target).length === 0) return 'the target declares no endpoint that needs a user (owned[], or writable[] with by: "user")';
+    if (endpointsOf(target, undefined).length === 0) return 'the target declares no endpoint that needs a user (owned[], or writable[] with by: "user")';
     return undefined;
   },
 
-  plan(target) {
-    const endpoints = endpointsOf(target);
-    return fc.array(fc.record({ endpoint: fc.nat({ max: endpoints.length - 1 }), credential: fc.constantFrom(...brokenCredentials), existing: fc.boolean() }), { minLength: 1, maxLength: 4 });
+  plan(target, origin) {
+    // Every endpoint in every run, so each secured operation is probed (and counted) even in a short run.
+    const endpoints = endpointsOf(target, origin.derivation);
+    return everyProbe(endpoints.map((_, endpoint) => fc.record({ endpoint: fc.constant(endpoint), credential: fc.constantFrom(...brokenCredentials), existing: fc.boolean() })));
   },
 
   settings: () => ({}),
 
   async check(run, attempts): Promise<RunVerdict> {
-    const endpoints = endpointsOf(run.target);
+    const endpoints = endpointsOf(run.target, run.prepared.derivation);
     const refused: string[] = [];
     for (const attempt of attempts) {
-      const endpoint = endpoints[attempt.endpoint]!;
+      const endpoint = endpoints[attempt.endpoint];
+      if (endpoint === undefined) return judgedRun([], [], `the plan names endpoint ${attempt.endpoint}, and the target has ${endpoints.length}`);
       const existing = endpoint.existing !== undefined && attempt.existing ? await endpoint.existing(run) : undefined;
       const path = existing ?? absentObjectPath(endpoint.path, missingId);
       // A broken credential is the user's own, spoilt: the user signs in first (a sign-in, counted apart).
@@ -95,7 +103,7 @@ function refusalOf(exchange: Exchange): string {
 const describe = (credential: BrokenCredential): string =>
   credential === 'none' ? 'no credential' : credential === 'garbled' ? 'the user\'s credential with one character changed' : 'a made-up credential';
 
-function endpointsOf(target: Target): Endpoint[] {
+function endpointsOf(target: Target, derivation: Derivation | undefined): Endpoint[] {
   if (target.users === undefined) return [];
   const endpoints: Endpoint[] = [];
   for (const owned of target.owned) {
@@ -122,5 +130,21 @@ function endpointsOf(target: Target): Endpoint[] {
       endpoints.push({ method, path: writable.item, body: method === 'PUT' || method === 'PATCH' ? writable.body : undefined, existing });
     }
   }
-  return endpoints;
+  return [...endpoints, ...describedEndpoints(derivation, endpoints)];
+}
+
+/**
+ * Every operation of the description that needs a credential and is not among the declared endpoints
+ * already (a nested collection's GET, an owned kind's list): its example body, and an object that exists
+ * made as any operation's of the description is (`operationPath`).
+ */
+function describedEndpoints(derivation: Derivation | undefined, declared: readonly Endpoint[]): Endpoint[] {
+  return describedOperations(derivation).flatMap((described): Endpoint[] => {
+    const { operation } = described;
+    // `/projects/{id}` and `/projects/{projectId}` are one endpoint.
+    if (!operation.secured || declared.some((e) => sameEndpoint(e, operation))) return [];
+    const body = operation.body === undefined ? undefined : ((operation.body.example ?? exampleValue(operation.body.schema)) as RequestSpec['body']);
+    const existing = operation.path.includes('{') ? async (run: TargetSession) => (await operationPath(run, described, 'user')).path : undefined;
+    return [{ method: operation.method, path: operation.path, body, existing }];
+  });
 }

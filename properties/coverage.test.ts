@@ -6,11 +6,11 @@ import createApp from '../examples/hono-projects/app.js';
 import type { SessionRecord } from '../sim/session/session.js';
 import { answersKeepToSchema } from './answers-keep-to-schema.js';
 import { checkTargetCoverage } from './check-target.js';
-import { coveredPercent, coverageText, CoverageTally, uncovered } from './coverage.js';
+import { coveredPercent, coverageText, operationAt, uncovered } from './conformance/coverage-matrix.js';
+import { CoverageTally } from './coverage.js';
 import { ownerIsolation } from './owner-isolation.js';
-import { operationAt } from './targets/openapi/operations.js';
 import { broken, couldNotRun, held } from './principle.js';
-import { root } from './targets/test-kit/conformance-run.js';
+import { conformance, root } from './targets/test-kit/conformance-run.js';
 import { scratchFolder } from './test-kit/scratch-folder.js';
 
 const operations = [{ method: 'GET', path: '/health' }, { method: 'POST', path: '/projects' }, { method: 'GET', path: '/projects/{projectId}' }, { method: 'DELETE', path: '/projects/{projectId}' }];
@@ -69,10 +69,11 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
   });
 
   it('describe --require-coverage exits 1 and names what no principle sent; 0 once enough was', async () => {
-    // The projects app's own description, with a report no resource makes: nothing says what fills its id.
+    // The projects app's own description, with a public report no resource makes: nothing says what fills its
+    // id (a secured one is probed for gate 1 at an id that does not exist).
     const folder = scratchFolder('coverage');
     const document = (await (await createApp().request('/openapi.json')).json()) as { paths: Record<string, unknown> };
-    document.paths['/reports/{reportId}'] = { get: { parameters: [{ name: 'reportId', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a report' } } } };
+    document.paths['/reports/{reportId}'] = { get: { security: [], parameters: [{ name: 'reportId', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'a report' } } } };
     writeFileSync(join(folder, 'openapi.json'), JSON.stringify(document));
     const config = join(folder, 'apisim.config.ts');
     const users = "{ user: { headers: { authorization: 'Bearer alice-token' } }, otherUser: { headers: { authorization: 'Bearer bob-token' } } }";
@@ -86,5 +87,26 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
     expect(out.join('\n')).toMatch(/\nGET \/reports\/\{reportId\} +- +- +- /);
     expect(await describeMain(['--config', config, '--require-coverage', '94'])).toBe(0);
     expect(await describeMain(['--config', config, '--require-coverage', '101'])).toBe(2);
+  });
+
+  it('conformance prints the operation × check matrix, adds it to --json, and --require-coverage exits 1 below the share', async () => {
+    const run = await conformance('--config', hono, '--only', 'auth/401-before-403', '--require-coverage', '100');
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/\nGET \/projects\/\{projectId\}\/tasks +pass\n/);
+    expect(run.stdout).toMatch(/\nGET \/health +-\n/);
+    expect(run.stdout).toContain('\np1 auth/401-before-403\n17 of 18 operations exercised (94%); by no check: GET /health');
+    expect(run.stderr.trimEnd().split('\n').at(-1)).toBe('conformance: 94% of the operations were exercised, below the 100% required; by no check: GET /health');
+    const json = await conformance('--config', hono, '--only', 'auth/401-before-403', '--require-coverage', '94', '--json');
+    expect(json.code, json.stderr).toBe(0);
+    expect((JSON.parse(json.stdout) as { coverage: unknown }).coverage).toMatchObject({ percent: 94, uncovered: ['GET /health'], principles: ['auth/401-before-403'], cells: { 'GET /labels': { 'auth/401-before-403': { outcome: 'pass' } } } });
+  });
+
+  it('conformance --require-coverage is a usage error where there are no operations to count', async () => {
+    const own = await conformance('--config', 'properties/targets/test-kit/apisim-owner-check.config.ts', '--require-coverage', '50');
+    expect(own.code).toBe(2);
+    expect(own.stderr).toMatch(/^conformance: --require-coverage counts the operations of an OpenAPI description, and .* names none: add openapi to the target description\n$/);
+    const sockets = await conformance('--base-url', 'http://127.0.0.1:9', '--user', 'a:b', '--other-user', 'c:d', '--require-coverage', '50');
+    expect(sockets.code).toBe(2);
+    expect(sockets.stderr).toContain('--require-coverage counts the operations of an OpenAPI description: give --config');
   });
 });

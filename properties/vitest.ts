@@ -5,7 +5,8 @@ import { afterAll, describe, it } from 'vitest';
 import { loadTarget } from './targets/load-target.js';
 import { PreparedTarget } from './targets/target-session.js';
 import { allPrinciples } from './index.js';
-import { CoverageTally, coveredPercent, coverageText, onRunWith, uncovered } from './coverage.js';
+import { belowRequired, coverageText } from './conformance/coverage-matrix.js';
+import { CoverageTally, onRunWith } from './coverage.js';
 import type { Principle } from './principle.js';
 import { principlesHtml, type ReportedPrinciple } from './principles-html.js';
 import { assertPrinciple, PrincipleBroken, PrincipleNotChecked, type RunnerOptions } from './runner.js';
@@ -85,7 +86,8 @@ export function principles(target: string | URL, options: PrinciplesOptions = {}
         const matrix = tally.matrix();
         console.log(coverageText(matrix));
         const required = coverage === true ? 0 : coverage.require;
-        if (coveredPercent(matrix) < required) throw new Error(`${coveredPercent(matrix)}% of the operations were exercised, below the ${required}% required; by no principle: ${uncovered(matrix).join(', ')}`);
+        const below = belowRequired('coverage', matrix, required);
+        if (below !== undefined) throw new Error(below);
       });
     }
     const html = options.html;

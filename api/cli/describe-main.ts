@@ -7,7 +7,7 @@ import { derivationTable, targetCode } from '../../properties/targets/openapi/de
 import { PreparedTarget } from '../../properties/targets/target-session.js';
 import { checkTargetCoverage } from '../../properties/check-target.js';
 import { defaultCounterexampleFolder } from '../../properties/counterexample-file.js';
-import { coveredPercent, coverageText, uncovered } from '../../properties/coverage.js';
+import { belowRequired, coverageText, requireCoverageOption } from '../../properties/conformance/coverage-matrix.js';
 
 const usageFor = (cmd: string) => `Usage:
   ${cmd} --config apisim.config.ts [--json] [--coverage] [--require-coverage PERCENT]
@@ -34,7 +34,7 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
     config: { type: 'string', example: 'apisim.config.ts' },
     json: { type: 'boolean' },
     coverage: { type: 'boolean' },
-    'require-coverage': { type: 'number', range: [0, 100], example: '100', unit: 'percent' },
+    'require-coverage': requireCoverageOption,
     help: { type: 'boolean', short: 'h' },
   });
   if (values.help === true) {
@@ -49,8 +49,9 @@ async function main(argv: readonly string[], cmd: string): Promise<number> {
   const coverage = values.coverage === true || required !== undefined ? (await checkTargetCoverage(prepared, { folder: defaultCounterexampleFolder })).coverage : undefined;
   if (values.json === true) console.log(JSON.stringify({ operations: derivation.operations, target: prepared.target, ...(coverage === undefined ? {} : { coverage }) }, null, 2));
   else console.log(`${derivationTable(derivation)}\n\n${targetCode(prepared.target, relative(process.cwd(), prepared.file) || prepared.file)}${coverage === undefined ? '' : `\n\n${coverageText(coverage)}`}`);
-  if (coverage === undefined || required === undefined || coveredPercent(coverage) >= required) return 0;
-  console.error(`describe: ${coveredPercent(coverage)}% of the operations were exercised, below the ${required}% required; by no principle: ${uncovered(coverage).join(', ')}`);
+  const below = coverage === undefined || required === undefined ? undefined : belowRequired('describe', coverage, required);
+  if (below === undefined) return 0;
+  console.error(below);
   return 1;
 }
 

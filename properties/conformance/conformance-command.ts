@@ -7,6 +7,7 @@ import { type ConfigOptions, type ConformanceOptions, type DescribedOptions, par
 import { runSettings } from './conformance-settings.js';
 import type { ConfigReaders, DescribedUser } from './described-target.js';
 import { shellQuote } from './curl-command.js';
+import { belowRequired, checksCoverage, coveredPercent, coverageText, uncovered } from './coverage-matrix.js';
 import { conformanceHtml } from './html-report.js';
 import { ConfigRefused, type OpenInProcess } from './in-process.js';
 import { jsonReport } from './json-report.js';
@@ -30,7 +31,7 @@ export interface CommandIo {
 export const exitCodes = { passed: 0, failed: 1, usage: 2, nothingChecked: 3 } as const;
 
 /** A run over sockets, wherever its shape and users came from: the spec and the command line, or a description. */
-interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile' | 'htmlFile' | 'requireAll'> {
+interface SocketRun extends Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl' | 'timeoutMs' | 'maxRequests' | 'maxTimeMs' | 'only' | 'json' | 'junitFile' | 'htmlFile' | 'requireAll' | 'requireCoverage'> {
   readonly shape: ServiceShape;
   /** Undefined when no one declared users: the checks that need a caller skip. */
   readonly users: { readonly user: DescribedUser; readonly otherUser: DescribedUser } | undefined;
@@ -65,7 +66,9 @@ const describeCaller = (caller: Caller) => `${caller.label}${caller.userId === u
 
 /** What the report needs beyond the results: the options it was asked for, what it ran against, how to reproduce. */
 interface Reporting {
-  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile' | 'htmlFile' | 'requireAll'>;
+  readonly options: Pick<ConformanceOptions, 'json' | 'junitFile' | 'htmlFile' | 'requireAll' | 'requireCoverage'>;
+  /** The description's operations, the coverage matrix's rows; undefined when the target names none. */
+  readonly operations: ServiceShape['operations'];
   /** One line for humans. */
   readonly target: string;
   /** What `--json` names as the target. */
@@ -115,6 +118,7 @@ export async function runConformance(argv: readonly string[], io: CommandIo, rea
 const addressesOf = (options: Pick<ConformanceOptions, 'baseUrl' | 'cacheUrl'>) => `${options.baseUrl}${options.cacheUrl === undefined ? '' : ` (cache ${options.cacheUrl})`}`;
 
 async function runOverSockets(run: SocketRun, io: CommandIo, command: string): Promise<number> {
+  if (nothingToCover(run.requireCoverage, run.shape.operations, run.target, io)) return exitCodes.usage;
   const bounds = new RequestBounds(run.maxRequests, run.maxTimeMs, () => performance.now());
   let prepared;
   try {
@@ -129,7 +133,7 @@ async function runOverSockets(run: SocketRun, io: CommandIo, command: string): P
   io.stderr(`conformance: ${checks.length} checks against ${run.target}${users}\n`);
   const settings = runSettings(randomUUID().slice(0, 8));
   const suite = await runSuite(checks, { ...prepared, settings, shape: run.shape, bounds, nowMs: () => performance.now() }, (text) => io.stderr(`${text}\n`));
-  return report(suite, { options: run, target: run.target, addresses: run, reproduction: byCurl, command }, io);
+  return report(suite, { options: run, operations: run.shape.operations, target: run.target, addresses: run, reproduction: byCurl, command }, io);
 }
 
 /**
@@ -182,6 +186,7 @@ async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess
     return exitCodes.usage;
   }
   try {
+    if (nothingToCover(options.requireCoverage, opened.shape.operations, opened.label, io)) return exitCodes.usage;
     const bounds = new RequestBounds(options.maxRequests, options.maxTimeMs, opened.nowMs);
     const origin = new TargetClient(opened.transport, options.maxTimeMs, bounds);
     const checks = selected(options.only);
@@ -190,23 +195,34 @@ async function runInProcess(options: ConfigOptions, io: CommandIo, openInProcess
     // What the run makes is told apart by its seed: the same seed sends the same requests, so it replays.
     const settings = runSettings(`seed${options.seed}`);
     const suite = await runSuite(checks, { origin, cache: origin, user: opened.user, otherUser: opened.otherUser, settings, shape: opened.shape, bounds, nowMs: opened.nowMs }, (text) => io.stderr(`${text}\n`));
-    return await report(suite, { options, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options), command }, io);
+    return await report(suite, { options, operations: opened.shape.operations, target: opened.label, addresses: { baseUrl: opened.transport.baseUrl, cacheUrl: undefined }, reproduction: byReplay(options), command }, io);
   } finally {
     opened.close();
   }
 }
 
+/** `--require-coverage` on a target whose description names no OpenAPI document: there are no operations to count. */
+function nothingToCover(required: number | undefined, operations: ServiceShape['operations'], target: string, io: CommandIo): boolean {
+  if (required === undefined || operations !== undefined) return false;
+  io.stderr(`conformance: --require-coverage counts the operations of an OpenAPI description, and ${target} names none: add openapi to the target description\n`);
+  return true;
+}
+
 async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Reporting, io: CommandIo): Promise<number> {
   const { options, target, reproduction } = reporting;
+  const required = options.requireCoverage;
+  const coverage = reporting.operations === undefined ? undefined : checksCoverage(reporting.operations, suite.results);
   if (options.json) {
-    io.stdout(`${JSON.stringify(jsonReport(suite, reporting.addresses, reproduction), null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ...jsonReport(suite, reporting.addresses, reproduction), ...(coverage === undefined ? {} : { coverage: { ...coverage, percent: coveredPercent(coverage), uncovered: uncovered(coverage) } }) }, null, 2)}\n`);
     io.stderr(`${summaryLine(suite, target)}\n`);
   } else {
-    io.stdout(resultTable(suite, target, reproduction));
+    io.stdout(`${resultTable(suite, target, reproduction)}${coverage === undefined ? '' : `\n${coverageText(coverage, 'check')}\n`}`);
   }
+  const below = coverage === undefined || required === undefined ? undefined : belowRequired('conformance', coverage, required, 'check');
+  const covered = coverage === undefined ? undefined : { matrix: coverage, required, below };
   const files = [
-    { option: '--junit', file: options.junitFile, text: () => junitReport(suite, target, reproduction) },
-    { option: '--html', file: options.htmlFile, text: () => conformanceHtml(suite, { target, cacheUrl: reporting.addresses.cacheUrl, reproduction, command: reporting.command }) },
+    { option: '--junit', file: options.junitFile, text: () => junitReport(suite, target, reproduction, covered) },
+    { option: '--html', file: options.htmlFile, text: () => conformanceHtml(suite, { target, cacheUrl: reporting.addresses.cacheUrl, reproduction, command: reporting.command, coverage: covered }) },
   ];
   for (const { option, file, text } of files) {
     if (file === undefined) continue;
@@ -218,6 +234,10 @@ async function report(suite: Awaited<ReturnType<typeof runSuite>>, reporting: Re
       io.stderr(`conformance: cannot write ${option} ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
       return exitCodes.usage;
     }
+  }
+  if (below !== undefined) {
+    io.stderr(`${below}\n`);
+    return exitCodes.failed;
   }
   return exitCode(suite.results, options.requireAll);
 }

@@ -1,6 +1,7 @@
 import { optionsOrUsageError, type CommandLine as ReadLine } from '../../sim/command-line/command-line.js';
 import type { Options } from '../../sim/command-line/option.js';
 import { allChecks, defaultMaxRequests } from './check-list.js';
+import { requireCoverageOption } from './coverage-matrix.js';
 import type { ConformanceSettings } from './conformance-settings.js';
 import { type CredentialSpec, parseCredential } from './credential-spec.js';
 import { type InProcessOptions, lines } from './in-process.js';
@@ -23,6 +24,8 @@ export interface ConformanceOptions {
   readonly only: readonly string[] | undefined;
   /** Every check run must pass: a skip or a "could not run" fails the run (exit 1). */
   readonly requireAll: boolean;
+  /** The share of the description's operations, in percent, the checks must send a request to (exit 1 below it). */
+  readonly requireCoverage: number | undefined;
   /** Endpoints that take no credential (`POST /users`, a registration): gate 1 is not probed there. */
   readonly publicEndpoints: readonly EndpointShape[];
   readonly maxRequests: number;
@@ -38,6 +41,7 @@ export interface ConfigOptions extends InProcessOptions {
   readonly htmlFile: string | undefined;
   readonly only: readonly string[] | undefined;
   readonly requireAll: boolean;
+  readonly requireCoverage: number | undefined;
   readonly maxRequests: number;
   readonly maxTimeMs: number;
 }
@@ -100,6 +104,8 @@ Output
                               by hop through the line and the cache, on virtual time)
   --only <name,...>           run only these checks (see --list)
   --require-all               every check run must pass: one skipped or that could not run fails the run
+  --require-coverage <percent>   with --config naming an OpenAPI description: fail the run (exit 1) when
+                              the checks sent a request to fewer of its operations than that
   --list                      list the checks and exit
   --public <'METHOD /path',...>   endpoints that take no credential (a registration, POST /users): not
                               probed for a 401 (with --config, add to the description's public)
@@ -157,6 +163,7 @@ const options = {
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
   'require-all': { type: 'boolean' },
+  'require-coverage': requireCoverageOption,
   public: { type: 'string', example: "'POST /users'" },
   'max-requests': { type: 'integer', range: 'positive', example: String(defaultMaxRequests) },
   'timeout-ms': { type: 'integer', range: 'positive', example: String(defaultTimeoutMs) },
@@ -185,6 +192,7 @@ export function parseConformanceCli(argv: readonly string[]): CommandLine {
   const allowRemote = values['allow-remote'] === true;
   const configFile = values.config;
   if (configFile !== undefined && values['base-url'] === undefined) return configLine(configFile, values);
+  if (configFile === undefined && values['require-coverage'] !== undefined) return fail('--require-coverage counts the operations of an OpenAPI description: give --config naming a target description with openapi');
   for (const name of ['seed', 'line'] as const) {
     if (values[name] !== undefined) return fail(`--${name} is for a run in the simulator: ${configFile === undefined ? 'give --config <apisim.config.ts>' : 'give --config without --base-url'}`);
   }
@@ -217,7 +225,7 @@ export function parseConformanceCli(argv: readonly string[]): CommandLine {
 
   const common = {
     baseUrl, cacheUrl, userId: values['user-id'], otherUserId: values['other-user-id'],
-    json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true, publicEndpoints,
+    json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true, requireCoverage: values['require-coverage'], publicEndpoints,
     maxRequests: values['max-requests'] ?? defaultMaxRequests, timeoutMs: values['timeout-ms'] ?? defaultTimeoutMs, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
   };
   const settings = {
@@ -273,7 +281,7 @@ function configLine(configFile: string, values: Values): CommandLine {
     kind: 'run-config',
     options: {
       configFile, seed: values.seed ?? 1, line: values.line ?? 'stable', json: values.json === true, junitFile: values.junit, htmlFile: values.html, only, requireAll: values['require-all'] === true,
-      maxRequests: values['max-requests'] ?? defaultMaxRequests, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
+      requireCoverage: values['require-coverage'], maxRequests: values['max-requests'] ?? defaultMaxRequests, maxTimeMs: values['max-time-ms'] ?? defaultMaxTimeMs,
     },
   };
 }

@@ -1,6 +1,7 @@
-import type { Count, FailureSection, HtmlReport, SequenceDiagram, Tone } from '../../api/cli/render/html/report-model.js';
+import type { Count, FailureSection, HtmlReport, MatrixTable, SequenceDiagram, Tone } from '../../api/cli/render/html/report-model.js';
 import { htmlReport } from '../../api/cli/render/html/report-page.js';
 import { joinSequences } from '../../api/cli/render/html/sequence-join.js';
+import { cellLabel, coverageSummary, type ReportedCoverage, unrunLines } from './coverage-matrix.js';
 import { byCurl, type Reproduction } from './reproduction.js';
 import { outcomeWord } from './result-table.js';
 import type { CheckResult, Outcome, SuiteResult } from './suite-run.js';
@@ -17,6 +18,8 @@ export interface HtmlReporting {
   readonly reproduction: Reproduction;
   /** The command line that made the report. */
   readonly command: string;
+  /** The operation × check matrix, when the target names an OpenAPI description. */
+  readonly coverage?: ReportedCoverage | undefined;
 }
 
 /**
@@ -39,8 +42,20 @@ export function conformanceHtml(suite: SuiteResult, reporting: HtmlReporting): s
     charts: [],
     failures: shown.map((r) => failureOf(r, id(r), reporting)),
     failuresLeftOut: undefined,
+    matrix: reporting.coverage === undefined ? undefined : matrixOf(reporting.coverage),
   };
   return htmlReport(report);
+}
+
+const cellTones: Readonly<Record<string, Tone>> = { pass: 'pass', FAIL: 'fail', unrun: 'skip' };
+
+function matrixOf({ matrix, below }: ReportedCoverage): MatrixTable {
+  return {
+    title: 'Coverage: which check sent which operation',
+    columns: matrix.principles,
+    rows: matrix.operations.map((name) => ({ name, cells: matrix.principles.map((check) => { const text = cellLabel(matrix.cells[name]?.[check]); return { text, tone: cellTones[text] }; }) })),
+    notes: [...unrunLines(matrix), coverageSummary(matrix, 'check'), ...(below === undefined ? [] : [below])],
+  };
 }
 
 function failureOf(r: CheckResult, id: string, reporting: HtmlReporting): FailureSection {

@@ -24,6 +24,11 @@ export interface ServiceShape {
   readonly endpoints: readonly EndpointShape[];
   /** Endpoints declared open to anyone (a registration, `POST /users`): among `endpoints`, not probed for a 401. */
   readonly publicEndpoints: readonly EndpointShape[];
+  /**
+   * Every operation of the target's OpenAPI description (`{name}` parameters, as the description writes
+   * them): the rows of the coverage matrix. Undefined when it names none.
+   */
+  readonly operations?: readonly EndpointShape[] | undefined;
 }
 
 /** A request sent as written (a creation). */

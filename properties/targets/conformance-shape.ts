@@ -1,5 +1,6 @@
-import type { EndpointShape, OwnedShape, ServiceShape, WritableShape } from '../conformance/service-shape.js';
+import { type EndpointShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
 import { specEndpoints } from '../conformance/spec-endpoints.js';
+import type { Derivation } from './openapi/derivation.js';
 import type { OwnedSpec, Target, WritableSpec } from './target.js';
 
 /**
@@ -15,7 +16,7 @@ import type { OwnedSpec, Target, WritableSpec } from './target.js';
  */
 export const specSchema = (target: Target): boolean => 'apisim' in target.app || target.graph?.userId !== undefined;
 
-export function conformanceShape(target: Target): ServiceShape {
+export function conformanceShape(target: Target, derivation?: Derivation): ServiceShape {
   const own = 'apisim' in target.app;
   const graph = target.graph;
   return {
@@ -35,7 +36,8 @@ export function conformanceShape(target: Target): ServiceShape {
       limitErrors: graph.limitErrors,
     },
     userItem: own ? '/users/{id}' : undefined,
-    endpoints: own ? specEndpoints : declaredEndpoints(target),
+    endpoints: own ? specEndpoints : withDescribed(declaredEndpoints(target), derivation),
+    operations: derivation?.operations.map((o) => ({ method: o.method, path: o.path })),
     publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
@@ -82,6 +84,15 @@ function writableShape(writable: WritableSpec, own: boolean): WritableShape {
   // The first string member is the one the checks vary; with none, they cannot tell their writes apart ('').
   const field = Object.entries(writable.body).find(([, value]) => typeof value === 'string')?.[0] ?? '';
   return { name: writable.name, collection: writable.collection, item: writable.item, body: writable.body, field, methods: ['GET', ...writable.methods.filter((m) => m !== 'GET')], byUser: writable.by === 'user', putCreates: own };
+}
+
+/**
+ * The endpoints with every operation of the OpenAPI description that needs a credential and is not among
+ * them already (a nested collection's GET, a list): its parameters as `<id>`, probed where nothing exists.
+ */
+function withDescribed(endpoints: EndpointShape[], derivation: Derivation | undefined): EndpointShape[] {
+  const secured = (derivation?.operations ?? []).filter((o) => o.secured).map((o) => ({ method: o.method, path: o.path.replace(/\{[^}]+\}/g, '<id>') }));
+  return [...endpoints, ...secured.filter((o) => !endpoints.some((e) => sameEndpoint(e, o)))];
 }
 
 /**

@@ -5,6 +5,7 @@ import { UserError } from '../../sim/user-error.js';
 import { conformanceShape } from './conformance-shape.js';
 import { TargetError } from './define-target.js';
 import { type LoadedTarget, loadTarget } from './load-target.js';
+import type { Derivation } from './openapi/derivation.js';
 import { describedTarget } from './openapi/described-target.js';
 import { isServedPath } from './openapi/document.js';
 import type { Target, UserSpec } from './target.js';
@@ -26,11 +27,11 @@ async function credentialOf(spec: UserSpec, role: string): Promise<CredentialSpe
  * The target with what its OpenAPI description declares, when it names one as a file: the app is not
  * loaded over sockets, so a path it serves cannot be fetched from it here.
  */
-async function withOpenApi(loaded: LoadedTarget): Promise<Target> {
+async function withOpenApi(loaded: LoadedTarget): Promise<{ readonly target: Target; readonly derivation?: Derivation | undefined }> {
   const { openapi } = loaded.target;
-  if (openapi === undefined) return loaded.target;
+  if (openapi === undefined) return { target: loaded.target };
   if (isServedPath(openapi)) throw new TargetError(`openapi: "${openapi}" is a path the app serves, and over sockets the app is not loaded: name the description as a file (e.g. "./openapi.json"), or run in the simulator (no --base-url)`);
-  return (await describedTarget(loaded, () => Promise.reject(new Error('a file is read, not fetched')))).target;
+  return describedTarget(loaded, () => Promise.reject(new Error('a file is read, not fetched')));
 }
 
 const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUser> => ({ credential: await credentialOf(spec, role), id: spec.id });
@@ -41,11 +42,11 @@ const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUse
  */
 export const describeOverSockets: DescribeTarget = async (configFile) => {
   try {
-    const target = await withOpenApi(await loadTarget(configFile));
+    const { target, derivation } = await withOpenApi(await loadTarget(configFile));
     const users = target.users;
     return {
       name: target.name ?? 'target',
-      shape: conformanceShape(target),
+      shape: conformanceShape(target, derivation),
       users: users === undefined ? undefined : { user: await describedUser(users.user, 'user'), otherUser: await describedUser(users.otherUser, 'other-user') },
     };
   } catch (error) {

@@ -43,7 +43,7 @@ export const openInProcess: OpenInProcess = async (options) => {
     const line = options.line === 'stable' ? '' : `, ${options.line} line`;
     const opened: InProcessTarget = {
       transport, user, otherUser,
-      shape: conformanceShape(run.target),
+      shape: conformanceShape(run.target, run.prepared.derivation),
       label: `${options.configFile} (${run.prepared.name}) in the simulator (virtual time), seed ${options.seed}${line}`,
       nowMs: () => transport.nowMs(),
       close: () => run.close(),

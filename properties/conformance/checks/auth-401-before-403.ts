@@ -52,7 +52,7 @@ const writableEndpoint = (ctx: CheckContext): string | undefined => (ctx.shape.w
 function probeFor(endpoint: EndpointShape, f: Fixtures, ctx: CheckContext): Probe {
   const other = endpoint.method === 'DELETE' ? freeId : undefined;
   const ids = [['<order_id>', other ?? f.orderId], ['<note_id>', f.noteId], ['<user_id>', other ?? f.userId], ['<id>', freeId]] as const;
-  const path = ids.reduce((p, [name, id]) => p.replace(name, encodeURIComponent(id)), endpoint.path);
+  const path = ids.reduce((p, [name, id]) => p.replaceAll(name, encodeURIComponent(id)), endpoint.path);
   const { writable, graph, userItem } = ctx.shape;
   const graphQuery = graph === undefined || graph.specSchema ? `{ user(id: ${JSON.stringify(f.userId)}) { name } }` : (graph.queries[0]?.query ?? '{ __typename }');
   if (endpoint.method === 'PATCH') return { method: 'PATCH', path, json: {}, contentType: 'application/merge-patch+json' };
@@ -139,7 +139,7 @@ export const auth401Before403: Check = {
   name: 'auth/401-before-403',
   statement: 'gate 1 comes first: on every endpoint of the spec, a caller who is not identified gets 401 (never 403, 404, 422 or the data), the same whether or not the object exists (spec §5.1–5.3)',
   principle: 'authentication-first',
-  maxRequests: 60,
+  maxRequests: 120,
   async run(ctx) {
     if (!ctx.shape.users) return skip('the target declares no users: declare users.user and users.otherUser, so that there is a gate 1 to probe');
     if (ctx.shape.endpoints.length === 0) return skip('the target declares no endpoint that needs a credential: declare owned, or writable with by: "user"');

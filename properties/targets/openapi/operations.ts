@@ -125,18 +125,5 @@ function firstExample(examples: unknown): unknown {
   return first === undefined ? undefined : record(first).value;
 }
 
-/**
- * The operation a request was sent to: its method, and a path its template matches (a parameter is one
- * segment; the query is not looked at). A literal path wins over a template (`/projects/new` over
- * `/projects/{projectId}`), as OpenAPI says of matching.
- */
-export function operationAt<O extends Pick<Operation, 'method' | 'path'>>(operations: readonly O[], method: string, path: string): O | undefined {
-  const bare = path.split('?')[0]!;
-  const matches = operations.filter((o) => o.method === method && templateRegExp(o.path).test(bare));
-  return matches.find((o) => !o.path.includes('{')) ?? matches[0];
-}
-
-const templateRegExp = (template: string): RegExp => new RegExp(`^${template.split(/\{[^}]+\}/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}/?$`);
-
 export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);

@@ -21,6 +21,18 @@ export interface HtmlReport {
   readonly failures: readonly FailureSection[];
   /** Failures not shown (a sweep lists at most so many), said under the list. */
   readonly failuresLeftOut: string | undefined;
+  /** The coverage matrix, when the command has one (a target with an OpenAPI description). */
+  readonly matrix?: MatrixTable | undefined;
+}
+
+/** Verdicts by two keys: an operation a row, a check or principle a column. */
+export interface MatrixTable {
+  readonly title: string;
+  readonly columns: readonly string[];
+  /** Each row's cells in the columns' order; a cell with no tone is plain text (`-`, nothing sent). */
+  readonly rows: readonly { readonly name: string; readonly cells: readonly { readonly text: string; readonly tone: Tone | undefined }[] }[];
+  /** Lines below the table: what could not run and why, and the share exercised. */
+  readonly notes: readonly string[];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { cdfChart } from './cdf-chart.js';
 import { escapeHtml } from './html-text.js';
-import type { FailureSection, HtmlReport, Tone, VerdictRow } from './report-model.js';
+import type { FailureSection, HtmlReport, MatrixTable, Tone, VerdictRow } from './report-model.js';
 import { sequenceView } from './sequence-view.js';
 import { pageStyle } from './report-style.js';
 
@@ -13,6 +13,7 @@ import { pageStyle } from './report-style.js';
  */
 export function htmlReport(report: HtmlReport): string {
   const sections: string[] = [];
+  if (report.matrix !== undefined) sections.push(matrixSection(report.matrix));
   if (report.charts.length > 0) sections.push(`<section class="card"><h2>Latency</h2><div class="charts">${report.charts.map(cdfChart).join('\n')}</div></section>`);
   if (report.failures.length > 0) {
     sections.push(`<h2 class="failures-head">Failures <span class="meta">${report.failures.length}</span></h2>`, ...report.failures.map(failureSection));
@@ -62,6 +63,13 @@ function verdictRow(row: VerdictRow): string {
   const details = row.details.filter((d) => d !== '');
   const link = row.failure === undefined ? name : `<a href="#${escapeHtml(row.failure)}">${name}</a>`;
   return `<tr class="${row.tone}"><td>${pill(row.outcome, row.tone)}</td><td><div class="name">${link}</div>${details.length === 0 ? '' : `<div class="detail">${escapeHtml(details.join(' · '))}</div>`}</td></tr>`;
+}
+
+function matrixSection(m: MatrixTable): string {
+  const head = `<tr><th>operation</th>${m.columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
+  const rows = m.rows.map((row) => `<tr><td class="name">${escapeHtml(row.name)}</td>${row.cells.map((c) => `<td>${c.tone === undefined ? escapeHtml(c.text) : pill(c.text, c.tone)}</td>`).join('')}</tr>`).join('');
+  const notes = m.notes.map((n) => `<p class="meta">${escapeHtml(n)}</p>`).join('');
+  return `<section class="card"><h2>${escapeHtml(m.title)}</h2><div class="matrix-scroll"><table class="matrix">${head}${rows}</table></div>${notes}</section>`;
 }
 
 function failureSection(f: FailureSection): string {

@@ -31,6 +31,11 @@ h4 { font-size: 12px; text-transform: uppercase; letter-spacing: .04em; color: v
 .pill.skip { background: var(--skip); } .pill.error { background: var(--error); }
 .counts .pill { font-size: 13px; line-height: 24px; padding: 0 11px; }
 table.verdicts { border-collapse: collapse; width: 100%; }
+.matrix-scroll { overflow-x: auto; }
+table.matrix { border-collapse: collapse; font-size: 12px; }
+table.matrix th { font-weight: 600; text-align: left; padding: 4px 6px; border-bottom: 1px solid #d0d7de; white-space: nowrap; }
+table.matrix td { padding: 3px 6px; border-bottom: 1px solid #eaeef2; text-align: center; color: var(--muted); }
+table.matrix td.name { font-family: var(--mono); text-align: left; color: inherit; white-space: nowrap; }
 table.verdicts td { border-bottom: 1px solid #eaeef2; padding: 5px 4px; vertical-align: top; }
 table.verdicts td:first-child { width: 1%; text-align: right; }
 table.verdicts .name { font-family: var(--mono); font-size: 12.5px; overflow-wrap: anywhere; }
