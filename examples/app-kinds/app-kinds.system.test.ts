@@ -33,20 +33,20 @@ interface Row {
 const addon = await installAddon();
 const rows: readonly Row[] = [
   {
-    kind: 'Apollo Server 5 (Express integration)', notRun: 'no such app here: @apollo/server is not among the repository\'s packages',
-    scenario: '', correct: '', flawed: '', principle: '', flawLine: 'lossy',
+    kind: 'Apollo Server 5 (Express integration)', scenario: 'examples/apollo-people/deep-query.json',
+    correct: 'examples/apollo-people/apisim.config.ts', flawed: 'examples/apollo-people/apisim-flawed.config.ts', principle: 'graph-rejected-before-execution', flawLine: 'lossy',
   },
   {
     kind: 'GraphQL Yoga 5, APQ (the test kit\'s plugin)', scenario: 'examples/app-kinds/yoga-people.json',
     correct: `${catalogue}/yoga-people-correct.config.ts`, flawed: `${catalogue}/yoga-people-compact-data.config.ts`, principle: 'graph-field-exact', flawLine: 'lossy',
   },
   {
-    kind: 'json-server\'s router', notRun: 'no such app here: json-server is not among the repository\'s packages',
-    scenario: '', correct: '', flawed: '', principle: '', flawLine: 'lossy',
+    kind: 'json-server 0.17\'s router over an in-memory object', scenario: 'examples/json-server-notes/read-others-note.json',
+    correct: 'examples/json-server-notes/apisim.config.ts', flawed: 'examples/json-server-notes/apisim-flawed.config.ts', principle: 'owner-isolation', flawLine: 'lossy',
   },
   {
-    kind: 'Fastify 5 (through its serverless guide\'s listener)', scenario: 'examples/app-kinds/fastify-orders.json',
-    correct: `${catalogue}/fastify-orders-correct.config.ts`, flawed: `${catalogue}/fastify-orders-flawed.config.ts`, principle: 'owner-isolation', flawLine: 'lossy',
+    kind: 'Fastify 5 (export default app, the instance)', scenario: 'examples/app-kinds/fastify-orders.json',
+    correct: 'examples/app-kinds/fastify-orders-correct.config.ts', flawed: 'examples/app-kinds/fastify-orders-flawed.config.ts', principle: 'owner-isolation', flawLine: 'lossy',
   },
   {
     kind: 'Koa 3 with @koa/bodyparser', scenario: 'examples/app-kinds/koa-notes.json',
@@ -88,6 +88,16 @@ async function flawCaught(row: Row): Promise<string | undefined> {
   return verdicts.some((v) => v.principle === row.principle && v.result?.failed === true) ? 'the principle (fcSeed 1)' : undefined;
 }
 
+/**
+ * What the CLI may say on stderr of a run that passed: an app that logs (json-server's logger) had its output
+ * kept apart; an app instance (Fastify's `export default app`) is imported afresh for each run.
+ */
+const passingNotes = [
+  /^sim: the app wrote \d+ lines? to its stdout and stderr, kept out of this output: --app-output shows (it|them)\n/m,
+  /^sim: note: export "\w+" of \S+ is an app, not a factory: each run imports \S+ afresh to build a new one, .*\n/m,
+];
+const withoutNotes = (stderr: string): string => passingNotes.reduce((rest, note) => rest.replace(note, ''), stderr);
+
 const table: string[] = [];
 
 beforeAll(async () => {
@@ -116,7 +126,7 @@ describe.each(rows)('$kind', (row) => {
     const passed: string[] = [];
     for (let seed = 1; seed <= seeds; seed++) {
       const ran = await simWith({}, '--file', row.scenario, '--seed', String(seed), '--check-determinism', '--runs', String(runs));
-      expect([seed, ran.code, ran.stderr]).toEqual([seed, 0, '']);
+      expect([seed, ran.code, withoutNotes(ran.stderr)]).toEqual([seed, 0, '']);
       expect(ran.stdout).toContain(`Determinism check passed: seed ${seed}`);
       passed.push(String(seed));
     }

@@ -14,7 +14,7 @@ type Params = { Params: { id: string } };
  * Orders on Fastify 5 behind a bearer token, with an `onRequest` hook that refuses an unknown caller. `GET`
  * checks the owner; the flawed `DELETE` only that someone signed in, so anyone cancels anyone's order.
  */
-function ordersApp(deleteChecksOwner: boolean): FastifyInstance {
+export function ordersApp(deleteChecksOwner: boolean): FastifyInstance {
   const orders = new Map<string, Order>();
   // A counter, not the count of orders: after a DELETE the count would hand out an id still in use.
   let lastId = 0;

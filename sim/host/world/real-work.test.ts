@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { createServer } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RealWorkTimeoutError } from './drain.js';
@@ -45,6 +46,17 @@ describe('real work while the clock stands still', { timeout: 20_000 }, () => {
     await settleAfter(() => void realWorkOf.gzip());
     await settleAfter(() => undefined);
     expect(named).toEqual([['a crypto job (Web Crypto, async node:crypto)', 'a file operation'], ['async zlib'], []]);
+  });
+
+  it('does not take an AsyncResource the app names for a crypto job: on-finished names its own after the function it wraps (morgan\'s logRequest)', async () => {
+    const { sim, run } = lend({ realWorkLimitMs: 50 });
+    const seen: string[] = [];
+    // Made when a request comes, run when its response has gone: a later event.
+    let resource: AsyncResource | undefined;
+    sim.schedule(1_000, () => void (resource = new AsyncResource('logRequest')));
+    sim.schedule(2_000, () => void resource?.runInAsyncScope(() => seen.push(`logged@${sim.nowUs}`)));
+    await run();
+    expect(seen).toEqual(['logged@2000']);
   });
 
   it('does not name what the module loader does for an import(): a module loads once a process, so only a first run would', async () => {

@@ -32,7 +32,9 @@ const kinds: readonly { readonly pattern: RegExp; readonly what: string; readonl
   { pattern: /^(GetAddrInfo|GetNameInfo|Query)/i, what: 'a DNS lookup', io: true, finish: 'request' },
   { pattern: /^Process/i, what: 'a child process', io: true, finish: 'handle' },
   { pattern: /^MessagePort$/i, what: 'a message port (the module loader, while an import() waits on it)', io: true, finish: 'handle' },
-  { pattern: /Request$/i, what: 'a crypto job (Web Crypto, async node:crypto)', io: true, finish: 'callback' },
+  // Node names its crypto jobs in capitals (HASHREQUEST, PBKDF2REQUEST); an AsyncResource a library names
+  // after a function (on-finished's `logRequest`, for morgan) is not one, and may run long after.
+  { pattern: /^[A-Z0-9]+REQUEST$/, what: 'a crypto job (Web Crypto, async node:crypto)', io: true, finish: 'callback' },
   { pattern: /^Zlib$/i, what: 'async zlib', io: true, finish: 'writes' },
   { pattern: /^Timeout$/, what: 'a real timer, set by code that took setTimeout before the world was lent', io: false, finish: 'none' },
   { pattern: /^Immediate$/, what: 'a real setImmediate', io: false, finish: 'none' },
