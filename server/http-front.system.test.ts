@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { maxJsonBodyBytes } from '../src/http/json-body.js';
+import { loopbackOnly } from './allowed-hosts.js';
 import { httpFront } from './http-front.js';
 import { listen, type RunningServer } from './listening-server.js';
 import { type RunningOrigin, startOriginServer } from './origin-server.js';
@@ -162,6 +163,31 @@ describe('the adapter between node:http and the origin', () => {
       expect(JSON.parse(res.body)).toMatchObject({ type: '/problems/upgrade-not-implemented', status: 501, detail: 'Not here.' });
     } finally {
       await bare.close();
+    }
+  });
+});
+
+describe('the Host allow-list', () => {
+  it('answers a Host that is not allowed with 421 and problem details, for a request, a 100-continue and an upgrade alike, and serves loopback names', async () => {
+    const seen: string[] = [];
+    const guarded = await listen(httpFront((req) => {
+      seen.push(req.path);
+      return jsonResponse(200, { ok: true });
+    }, { allowedHosts: loopbackOnly, upgrade: (_req, socket) => socket.end('HTTP/1.1 101 Switching Protocols\r\n\r\n') }), { port: 0 });
+    try {
+      const refused = await Promise.all([
+        ['GET /a HTTP/1.1', 'Host: rebound.evil.example:3000'],
+        ['PUT /b HTTP/1.1', 'Host: rebound.evil.example', 'Expect: 100-continue', 'Content-Length: 5'],
+        ['GET /graphql HTTP/1.1', 'Host: rebound.evil.example', 'Connection: Upgrade', 'Upgrade: websocket'],
+      ].map(async (lines) => answered(await rawExchange(guarded.url, [head(lines)], { closeAfterMs: 30_000 }))));
+      for (const res of refused) {
+        expect([res.status, res.headers.connection, JSON.parse(res.body)]).toMatchObject([421, 'close', { type: '/problems/host-not-allowed', status: 421, detail: expect.stringContaining('--allowed-hosts') as unknown }]);
+      }
+      const served = answered(await rawExchange(guarded.url, [head(['GET /c HTTP/1.1', `Host: localhost:${new URL(guarded.url).port}`, 'Connection: close'])]));
+      expect(served.status).toBe(200);
+      expect(seen).toEqual(['/c']);
+    } finally {
+      await guarded.close();
     }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sessionCookie } from './test-kit/demo-login.js';
+import { rawExchange } from './test-kit/raw-http.js';
 import { spawnServer } from './test-kit/spawned-server.js';
 
 describe('npm start', () => {
@@ -19,6 +20,11 @@ describe('npm start', () => {
     const cookie = await sessionCookie(origin!, 'alice');
     expect((await fetch(`${cache!}/orders/121`, { headers: { cookie } })).status).toBe(200);
     expect((await fetch(`${origin!}/orders/123`, { headers: { cookie } })).status).toBe(403);
+    // DNS rebinding: by default a name that is not loopback is answered 421 on every port; an upgrade, since
+    // the proxies answer it themselves (a request would bring the origin's 421 back through them).
+    const upgrade = 'GET /graphql HTTP/1.1\r\nHost: rebound.evil.example\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n';
+    const rebound = await Promise.all([origin!, cache!, unstable!].map((url) => rawExchange(url, [upgrade])));
+    expect(rebound.map((res) => (res === 'closed-without-response' ? res : res.status))).toEqual([421, 421, 421]);
     run.child.kill('SIGTERM');
     expect((await run.exit).code).toBe(0);
     expect(run.output()).toContain('SIGTERM: no new connections');

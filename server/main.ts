@@ -19,16 +19,16 @@ async function serve(options: ServeOptions): Promise<void> {
   const running: RunningServer[] = [];
   try {
     const origin = await startOriginServer({
-      port: options.port, host, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
+      port: options.port, host, allowedHosts: options.allowedHosts, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
       settings: { orders: options.orders, orderExistence: options.hideExistence ? 'hidden' : 'revealed', ...rateLimitSettings(options.rateLimit) },
     });
     running.push(origin);
     let cacheUrl: string | undefined;
     let unstableUrl: string | undefined;
     if (options.front) {
-      const cache = await startCacheProxy({ upstreamUrl: origin.url, port: frontPort(1), host });
+      const cache = await startCacheProxy({ upstreamUrl: origin.url, port: frontPort(1), host, allowedHosts: options.allowedHosts });
       running.push(cache);
-      const unstable = await startUnstableProxy({ upstreamUrl: cache.url, port: frontPort(2), host });
+      const unstable = await startUnstableProxy({ upstreamUrl: cache.url, port: frontPort(2), host, allowedHosts: options.allowedHosts });
       running.push(unstable);
       cacheUrl = cache.url;
       unstableUrl = unstable.url;

@@ -4,7 +4,7 @@ import { problem, problemResponse } from '../src/http/problem.js';
 import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../src/origin.js';
 import { createOriginStorage } from '../src/origin-storage.js';
 import { CrashPlan, type CrashSwitch } from './crash-switch.js';
-import { httpFront } from './http-front.js';
+import { type FrontOptions, httpFront } from './http-front.js';
 import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realEnvironment } from './real-environment.js';
 import { socketFront } from './socket-door.js';
@@ -19,7 +19,7 @@ export interface RunningOrigin extends RunningServer {
   readonly dataDir: string | undefined;
 }
 
-export interface OriginServerOptions extends ListenOptions {
+export interface OriginServerOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts'> {
   readonly settings?: Partial<OriginSettings>;
   readonly maxBodyBytes?: number;
   readonly log?: (line: string) => void;

@@ -1,9 +1,9 @@
-import { dropResponse, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
+import { dropResponse, type FrontOptions, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { resendIdentity } from './resend-identity.js';
 import { Upstream } from './upstream.js';
 
-export interface UnstableProxyOptions extends ListenOptions {
+export interface UnstableProxyOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts'> {
   readonly upstreamUrl: string;
   readonly log?: (line: string) => void;
 }
