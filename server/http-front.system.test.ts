@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { maxJsonBodyBytes } from '../src/http/json-body.js';
 import { loopbackOnly } from './allowed-hosts.js';
+import { startCacheProxy } from './cache-proxy.js';
+import { TrustedFronts } from './forwarded-for.js';
 import { httpFront } from './http-front.js';
 import { listen, type RunningServer } from './listening-server.js';
 import { type RunningOrigin, startOriginServer } from './origin-server.js';
@@ -233,6 +235,39 @@ describe('the client address the socket saw', () => {
       expect(refused.every((a) => a.retryAfter === '1' && a.detail.includes('this address'))).toBe(true);
     } finally {
       await own.close();
+    }
+  });
+});
+
+/** A login sent from `localAddress` (any of 127/8 on Linux's loopback), so one test can be several clients. */
+function loginFrom(url: string, localAddress: string, username: string, password: string, headers: Record<string, string> = {}): Promise<number> {
+  const body = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}/sessions`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the client address behind the front', () => {
+  it("is the one the front saw: one client's wrong passwords through the cache do not lock out another's login, and a Forwarded a client writes is believed by no one", async () => {
+    const fronts = new TrustedFronts();
+    const origin = await startOriginServer({ port: 0, fronts, log: () => undefined });
+    const cache = await startCacheProxy({ upstreamUrl: origin.url, port: 0, fronts });
+    try {
+      // 120 at once from 127.0.0.2, each name once: only the address's budget (100) can refuse, and it refills by one a second.
+      const guesses = await Promise.all(Array.from({ length: 120 }, (_, i) => loginFrom(cache.url, '127.0.0.2', `guesser-${i}`, 'x', { forwarded: `for=10.0.0.${i}` })));
+      expect(guesses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+      expect(await loginFrom(cache.url, '127.0.0.1', 'alice', 'alice-pw')).toBe(201);
+      // The guesser naming another address, to the cache (which replaces it) and to the origin (which does not believe it), is still itself.
+      expect(await loginFrom(cache.url, '127.0.0.2', 'bob', 'bob-pw', { forwarded: 'for=10.1.1.1', 'x-forwarded-for': '10.1.1.2' })).toBe(429);
+      expect(await loginFrom(origin.url, '127.0.0.2', 'bob', 'bob-pw', { forwarded: 'for=127.0.0.1', 'x-forwarded-for': '127.0.0.1' })).toBe(429);
+    } finally {
+      await cache.close();
+      await origin.close();
     }
   });
 });

@@ -5,6 +5,7 @@ import type { Maybe } from '../src/http/handler.js';
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
 import { type AllowedHosts, hostAllowed, misdirected } from './allowed-hosts.js';
+import type { TrustedFronts } from './forwarded-for.js';
 import { defaultMaxBodyBytes } from './body-limit.js';
 import { readIncoming } from './incoming-request.js';
 import { writeResponse } from './outgoing-response.js';
@@ -30,6 +31,8 @@ export interface FrontOptions {
   readonly answered?: (request: HttpRequest) => void;
   /** Which `Host` values are answered; any when unset. Another gets 421, upgrades included, before its body is read. */
   readonly allowedHosts?: AllowedHosts;
+  /** Whose `Forwarded` names the client (`forwarded-for.ts`); without it, the client is the socket's peer. */
+  readonly fronts?: TrustedFronts;
 }
 
 /**
@@ -76,7 +79,7 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
   async function serve(req: IncomingMessage): Promise<{ readonly response: HttpResponse | typeof dropResponse; readonly close: boolean; readonly request?: HttpRequest }> {
     const refusal = misdirectedRequest(req);
     if (refusal !== undefined) return { response: refusal, close: true };
-    const incoming = await readIncoming(req, maxBodyBytes);
+    const incoming = await readIncoming(req, maxBodyBytes, options.fronts);
     if (!incoming.ok) return { response: incoming.response, close: incoming.closeConnection };
     const { request } = incoming;
     try {

@@ -19,7 +19,7 @@ export interface RunningOrigin extends RunningServer {
   readonly dataDir: string | undefined;
 }
 
-export interface OriginServerOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts'> {
+export interface OriginServerOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts' | 'fronts'> {
   readonly settings?: Partial<OriginSettings>;
   readonly maxBodyBytes?: number;
   readonly log?: (line: string) => void;
