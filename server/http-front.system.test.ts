@@ -225,11 +225,15 @@ describe('the client address the socket saw', () => {
     try {
       const login = (username: string, password: string) =>
         fetch(`${own.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-      // At once, because the address's bucket refills by one a second of real time; each name fails once, so only the address can be what refuses.
-      const answers = await Promise.all(Array.from({ length: 120 }, async (_, i) => {
-        const res = await login(`guesser-${i}`, 'x');
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: ((await res.json()) as { detail: string }).detail };
-      }));
+      // Quickly, because the address's bucket refills by one a second of real time; each name fails once, so only the
+      // address can be what refuses. In waves of 40, so that the password checks' queue (64) never turns one away unchecked.
+      const answers = [];
+      for (let wave = 0; wave < 3; wave++) {
+        answers.push(...await Promise.all(Array.from({ length: 40 }, async (_, i) => {
+          const res = await login(`guesser-${wave}-${i}`, 'x');
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: ((await res.json()) as { detail: string }).detail };
+        })));
+      }
       const refused = answers.filter((a) => a.status === 429);
       expect(refused.length).toBeGreaterThanOrEqual(1);
       expect(refused.every((a) => a.retryAfter === '1' && a.detail.includes('this address'))).toBe(true);
@@ -258,8 +262,12 @@ describe('the client address behind the front', () => {
     const origin = await startOriginServer({ port: 0, fronts, log: () => undefined });
     const cache = await startCacheProxy({ upstreamUrl: origin.url, port: 0, fronts });
     try {
-      // 120 at once from 127.0.0.2, each name once: only the address's budget (100) can refuse, and it refills by one a second.
-      const guesses = await Promise.all(Array.from({ length: 120 }, (_, i) => loginFrom(cache.url, '127.0.0.2', `guesser-${i}`, 'x', { forwarded: `for=10.0.0.${i}` })));
+      // 120 from 127.0.0.2 in waves of 40 (the password checks' queue turns none away), each name once: only the
+      // address's budget (100) can refuse, and it refills by one a second.
+      const guesses = [];
+      for (let wave = 0; wave < 3; wave++) {
+        guesses.push(...await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom(cache.url, '127.0.0.2', `guesser-${wave}-${i}`, 'x', { forwarded: `for=10.0.${wave}.${i}` }))));
+      }
       expect(guesses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
       expect(await loginFrom(cache.url, '127.0.0.1', 'alice', 'alice-pw')).toBe(201);
       // The guesser naming another address, to the cache (which replaces it) and to the origin (which does not believe it), is still itself.
@@ -268,6 +276,26 @@ describe('the client address behind the front', () => {
     } finally {
       await cache.close();
       await origin.close();
+    }
+  });
+});
+
+describe('password checks under a flood', () => {
+  it('run one at a time with a queue of 64: a login past it is 503 logins-busy with Retry-After, unchecked, and the next login is answered', async () => {
+    const own = await startOriginServer({ port: 0, log: () => undefined });
+    try {
+      // Names of nobody, each once, fewer than the address's budget: the throttle refuses none of them.
+      const answers = await Promise.all(Array.from({ length: 95 }, async (_, i) => {
+        const res = await fetch(`${own.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `flood-${i}`, password: 'x' }) });
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), type: ((await res.json()) as { type?: string }).type };
+      }));
+      const busy = answers.filter((a) => a.status === 503);
+      expect(answers.filter((a) => a.status !== 401 && a.status !== 503)).toEqual([]);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      expect(busy.every((a) => a.retryAfter === '1' && a.type === '/problems/logins-busy')).toBe(true);
+      expect(await loginFrom(own.url, '127.0.0.1', 'alice', 'alice-pw')).toBe(201);
+    } finally {
+      await own.close();
     }
   });
 });
