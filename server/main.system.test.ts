@@ -40,4 +40,20 @@ describe('npm start', () => {
     run.child.kill('SIGTERM');
     expect((await run.exit).code).toBe(0);
   });
+
+  it('refuses a caller\'s notes past 4 MiB with 507 quota-exceeded, and another caller still writes', async () => {
+    const run = spawnServer(['--port', '0', '--rate-limit', 'off', '--memory']);
+    const origin = await run.originUrl();
+    const [alice, bob] = [await sessionCookie(origin, 'alice'), await sessionCookie(origin, 'bob')];
+    const post = (cookie: string) => fetch(`${origin}/notes`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ content: 'n'.repeat(60_000) }) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 72; i++) statuses.push((await post(alice)).status);
+    // 4 MiB holds 69 notes of 60,000 bytes.
+    expect([statuses.slice(0, 69).every((s) => s === 201), statuses.slice(69)]).toEqual([true, [507, 507, 507]]);
+    const refused = await post(alice);
+    expect(await refused.json()).toMatchObject({ type: '/problems/quota-exceeded', limit: 'bytes', max: 4 * 1024 * 1024 });
+    expect((await post(bob)).status).toBe(201);
+    run.child.kill('SIGTERM');
+    expect((await run.exit).code).toBe(0);
+  });
 });
