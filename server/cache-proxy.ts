@@ -1,12 +1,12 @@
 import { SharedCache } from '../src/cache/shared-cache.js';
 import { type HttpResponse, withHeaders } from '../src/http/message.js';
 import { cacheName, forwardedStatus, hitStatus } from './cache-status.js';
-import { httpFront, subscriptionsAtTheOrigin } from './http-front.js';
+import { type FrontOptions, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realClockUs } from './real-clock.js';
 import { Upstream } from './upstream.js';
 
-export interface CacheProxyOptions extends ListenOptions {
+export interface CacheProxyOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts' | 'fronts'> {
   readonly upstreamUrl: string;
   /** What the stored responses may take (see `storedBytes`); default `defaultCacheMaxBytes`, 64 MiB. */
   readonly cacheMaxBytes?: number;
@@ -28,7 +28,7 @@ export interface RunningCacheProxy extends RunningServer {
 export async function startCacheProxy(options: CacheProxyOptions): Promise<RunningCacheProxy> {
   const cache = new SharedCache({ maxBytes: options.cacheMaxBytes });
   const now = realClockUs();
-  const upstream = new Upstream(options.upstreamUrl, `1.1 ${cacheName}`);
+  const upstream = new Upstream(options.upstreamUrl, `1.1 ${cacheName}`, { fronts: options.fronts });
   const server = httpFront(async (req) => {
     const lookup = cache.lookup(req, now());
     // A stored response keeps the `Via` it came through with, this hop included.

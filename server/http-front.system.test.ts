@@ -3,6 +3,9 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { maxJsonBodyBytes } from '../src/http/json-body.js';
+import { loopbackOnly } from './allowed-hosts.js';
+import { startCacheProxy } from './cache-proxy.js';
+import { TrustedFronts } from './forwarded-for.js';
 import { httpFront } from './http-front.js';
 import { listen, type RunningServer } from './listening-server.js';
 import { type RunningOrigin, startOriginServer } from './origin-server.js';
@@ -166,6 +169,31 @@ describe('the adapter between node:http and the origin', () => {
   });
 });
 
+describe('the Host allow-list', () => {
+  it('answers a Host that is not allowed with 421 and problem details, for a request, a 100-continue and an upgrade alike, and serves loopback names', async () => {
+    const seen: string[] = [];
+    const guarded = await listen(httpFront((req) => {
+      seen.push(req.path);
+      return jsonResponse(200, { ok: true });
+    }, { allowedHosts: loopbackOnly, upgrade: (_req, socket) => socket.end('HTTP/1.1 101 Switching Protocols\r\n\r\n') }), { port: 0 });
+    try {
+      const refused = await Promise.all([
+        ['GET /a HTTP/1.1', 'Host: rebound.evil.example:3000'],
+        ['PUT /b HTTP/1.1', 'Host: rebound.evil.example', 'Expect: 100-continue', 'Content-Length: 5'],
+        ['GET /graphql HTTP/1.1', 'Host: rebound.evil.example', 'Connection: Upgrade', 'Upgrade: websocket'],
+      ].map(async (lines) => answered(await rawExchange(guarded.url, [head(lines)], { closeAfterMs: 30_000 }))));
+      for (const res of refused) {
+        expect([res.status, res.headers.connection, JSON.parse(res.body)]).toMatchObject([421, 'close', { type: '/problems/host-not-allowed', status: 421, detail: expect.stringContaining('--allowed-hosts') as unknown }]);
+      }
+      const served = answered(await rawExchange(guarded.url, [head(['GET /c HTTP/1.1', `Host: localhost:${new URL(guarded.url).port}`, 'Connection: close'])]));
+      expect(served.status).toBe(200);
+      expect(seen).toEqual(['/c']);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
 describe('a handler that throws', () => {
   let front: RunningServer;
   const logged: string[] = [];
@@ -197,14 +225,75 @@ describe('the client address the socket saw', () => {
     try {
       const login = (username: string, password: string) =>
         fetch(`${own.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-      // At once, because the address's bucket refills by one a second of real time; each name fails once, so only the address can be what refuses.
-      const answers = await Promise.all(Array.from({ length: 120 }, async (_, i) => {
-        const res = await login(`guesser-${i}`, 'x');
-        return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: ((await res.json()) as { detail: string }).detail };
-      }));
+      // Quickly, because the address's bucket refills by one a second of real time; each name fails once, so only the
+      // address can be what refuses. In waves of 40, so that the password checks' queue (64) never turns one away unchecked.
+      const answers = [];
+      for (let wave = 0; wave < 3; wave++) {
+        answers.push(...await Promise.all(Array.from({ length: 40 }, async (_, i) => {
+          const res = await login(`guesser-${wave}-${i}`, 'x');
+          return { status: res.status, retryAfter: res.headers.get('retry-after'), detail: ((await res.json()) as { detail: string }).detail };
+        })));
+      }
       const refused = answers.filter((a) => a.status === 429);
       expect(refused.length).toBeGreaterThanOrEqual(1);
       expect(refused.every((a) => a.retryAfter === '1' && a.detail.includes('this address'))).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+/** A login sent from `localAddress` (any of 127/8 on Linux's loopback), so one test can be several clients. */
+function loginFrom(url: string, localAddress: string, username: string, password: string, headers: Record<string, string> = {}): Promise<number> {
+  const body = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${url}/sessions`, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+describe('the client address behind the front', () => {
+  it("is the one the front saw: one client's wrong passwords through the cache do not lock out another's login, and a Forwarded a client writes is believed by no one", async () => {
+    const fronts = new TrustedFronts();
+    const origin = await startOriginServer({ port: 0, fronts, log: () => undefined });
+    const cache = await startCacheProxy({ upstreamUrl: origin.url, port: 0, fronts });
+    try {
+      // 120 from 127.0.0.2 in waves of 40 (the password checks' queue turns none away), each name once: only the
+      // address's budget (100) can refuse, and it refills by one a second.
+      const guesses = [];
+      for (let wave = 0; wave < 3; wave++) {
+        guesses.push(...await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom(cache.url, '127.0.0.2', `guesser-${wave}-${i}`, 'x', { forwarded: `for=10.0.${wave}.${i}` }))));
+      }
+      expect(guesses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+      expect(await loginFrom(cache.url, '127.0.0.1', 'alice', 'alice-pw')).toBe(201);
+      // The guesser naming another address, to the cache (which replaces it) and to the origin (which does not believe it), is still itself.
+      expect(await loginFrom(cache.url, '127.0.0.2', 'bob', 'bob-pw', { forwarded: 'for=10.1.1.1', 'x-forwarded-for': '10.1.1.2' })).toBe(429);
+      expect(await loginFrom(origin.url, '127.0.0.2', 'bob', 'bob-pw', { forwarded: 'for=127.0.0.1', 'x-forwarded-for': '127.0.0.1' })).toBe(429);
+    } finally {
+      await cache.close();
+      await origin.close();
+    }
+  });
+});
+
+describe('password checks under a flood', () => {
+  it('run one at a time with a queue of 64: a login past it is 503 logins-busy with Retry-After, unchecked, and the next login is answered', async () => {
+    const own = await startOriginServer({ port: 0, log: () => undefined });
+    try {
+      // Names of nobody, each once, fewer than the address's budget: the throttle refuses none of them.
+      const answers = await Promise.all(Array.from({ length: 95 }, async (_, i) => {
+        const res = await fetch(`${own.url}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: `flood-${i}`, password: 'x' }) });
+        return { status: res.status, retryAfter: res.headers.get('retry-after'), type: ((await res.json()) as { type?: string }).type };
+      }));
+      const busy = answers.filter((a) => a.status === 503);
+      expect(answers.filter((a) => a.status !== 401 && a.status !== 503)).toEqual([]);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      expect(busy.every((a) => a.retryAfter === '1' && a.type === '/problems/logins-busy')).toBe(true);
+      expect(await loginFrom(own.url, '127.0.0.1', 'alice', 'alice-pw')).toBe(201);
     } finally {
       await own.close();
     }

@@ -4,6 +4,8 @@ import type { Duplex } from 'node:stream';
 import type { Maybe } from '../src/http/handler.js';
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
+import { type AllowedHosts, hostAllowed, misdirected } from './allowed-hosts.js';
+import type { TrustedFronts } from './forwarded-for.js';
 import { defaultMaxBodyBytes } from './body-limit.js';
 import { readIncoming } from './incoming-request.js';
 import { writeResponse } from './outgoing-response.js';
@@ -27,6 +29,10 @@ export interface FrontOptions {
   readonly log?: (line: string) => void;
   /** Told when the answer to a request the handler was given has been handed to the kernel. */
   readonly answered?: (request: HttpRequest) => void;
+  /** Which `Host` values are answered; any when unset. Another gets 421, upgrades included, before its body is read. */
+  readonly allowedHosts?: AllowedHosts;
+  /** Whose `Forwarded` names the client (`forwarded-for.ts`); without it, the client is the socket's peer. */
+  readonly fronts?: TrustedFronts;
 }
 
 /**
@@ -39,13 +45,18 @@ const maxHeaderBytes = 32 * 1024;
  * A node:http server around a `FrontHandler`. Everything between the socket and `HttpRequest` lives here and
  * in `readIncoming`/`writeResponse`, so the three servers (origin, cache, unstable line) differ only in
  * their handler. Whatever goes wrong answers with problem details: a malformed request with node's 4xx,
- * an oversized body with 413 (before `100 Continue` when the client waits for one), a throwing handler
+ * a `Host` not in `options.allowedHosts` with 421 (DNS rebinding, `allowed-hosts.ts`), an oversized body
+ * with 413 (before `100 Continue` when the client waits for one), a throwing handler
  * with 500 (a bug, logged, never a crash), a protocol upgrade with 501 unless `options.upgrade` answers it,
  * CONNECT with 501, and an HTTP version other than 1.x with 505.
  */
 export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Server {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const log = options.log ?? ((line: string) => { console.error(line); });
+  const misdirectedRequest = (req: IncomingMessage): HttpResponse | undefined => {
+    const host = req.headers.host;
+    return options.allowedHosts === undefined || hostAllowed(host, options.allowedHosts) ? undefined : misdirected(host ?? '');
+  };
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
     void serve(req).then(
       (outcome) => {
@@ -66,7 +77,9 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
 
   /** `request` is there when the handler was given one. */
   async function serve(req: IncomingMessage): Promise<{ readonly response: HttpResponse | typeof dropResponse; readonly close: boolean; readonly request?: HttpRequest }> {
-    const incoming = await readIncoming(req, maxBodyBytes);
+    const refusal = misdirectedRequest(req);
+    if (refusal !== undefined) return { response: refusal, close: true };
+    const incoming = await readIncoming(req, maxBodyBytes, options.fronts);
     if (!incoming.ok) return { response: incoming.response, close: incoming.closeConnection };
     const { request } = incoming;
     try {
@@ -79,6 +92,11 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
 
   // RFC 9110 §10.1.1: a request that will be refused is answered before the client sends its body.
   server.on('checkContinue', (req, res) => {
+    const refusal = misdirectedRequest(req);
+    if (refusal !== undefined) {
+      writeResponse(res, refusal, req.method ?? 'POST', { close: true });
+      return;
+    }
     const declared = Number(req.headers['content-length']);
     if (declared > maxBodyBytes) {
       writeResponse(res, problemResponse(problem(413, 'body-too-large', 'Content Too Large',
@@ -103,7 +121,12 @@ export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Se
     socket.end(rawResponse(problemResponse(problem(501, 'upgrade-not-implemented', 'Not Implemented',
       options.upgradeRefusalDetail ?? 'Protocol upgrades are not served on this port.'))));
   };
-  server.on('upgrade', options.upgrade ?? refuseUpgrade);
+  const upgrade = options.upgrade ?? refuseUpgrade;
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = misdirectedRequest(req);
+    if (refusal === undefined) upgrade(req, socket, head);
+    else socket.end(rawResponse(refusal));
+  });
   // node hands CONNECT to this event and, with no listener, closes the socket without a word. No server here
   // is a forward proxy, so no resource supports it: 501 (RFC 9110 §9.3.6, §15.6.2).
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {

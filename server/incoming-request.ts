@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Headers, HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
+import { clientAddressOf, type TrustedFronts } from './forwarded-for.js';
 
 /** A request read off the socket, or the 4xx that says why it could not be. */
 export type Incoming =
@@ -14,9 +15,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * node:http's request as the handlers' `HttpRequest`: lower-case names, a repeated field joined with ", "
  * (node would keep only the first `Authorization` or `Content-Type`; joined, a doubled credential fails
  * gate 1 as it should), the target as origin-form path and query, and the body as UTF-8 text, read up to
- * `maxBodyBytes` and no further. A major version other than 1 is 505.
+ * `maxBodyBytes` and no further, and the client's address: the socket's, or what a trusted front says
+ * (`forwarded-for.ts`). A major version other than 1 is 505.
  */
-export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): Promise<Incoming> {
+export async function readIncoming(req: IncomingMessage, maxBodyBytes: number, fronts?: TrustedFronts): Promise<Incoming> {
   if (req.httpVersionMajor !== 1) {
     // RFC 9110 §15.6.6: node's parser takes any digit.digit, but only HTTP/1.x is spoken on this socket (2 and 3 are not HTTP/1 text).
     return refuse(505, 'http-version-not-supported', 'HTTP Version Not Supported', `HTTP/${req.httpVersion} is not supported here; send HTTP/1.1.`, true);
@@ -41,7 +43,7 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number): 
   } catch {
     return refuse(400, 'invalid-utf8', 'Bad Request', 'The body is not valid UTF-8; JSON text is exchanged in UTF-8 (RFC 8259 §8.1).', false);
   }
-  const clientAddress = req.socket.remoteAddress;
+  const clientAddress = clientAddressOf(req.socket, headers, fronts);
   return { ok: true, request: { method: req.method ?? 'GET', path, headers, body, bodyBytes: bytes.length, ...(clientAddress !== undefined && { clientAddress }) } };
 }
 

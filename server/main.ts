@@ -7,6 +7,7 @@ import { rateLimitSettings } from './rate-limit-option.js';
 import { DataFolderRefused } from './storage/data-folder.js';
 import { isCommitEcho } from './storage/durable-tables.js';
 import { startBanner } from './start-banner.js';
+import { TrustedFronts } from './forwarded-for.js';
 import { startUnstableProxy } from './unstable-proxy.js';
 
 /** Exit statuses: 2 for a command line or data folder we cannot use (as getopt tools do), 1 when a socket cannot be had. */
@@ -16,19 +17,21 @@ const startExit = 1;
 async function serve(options: ServeOptions): Promise<void> {
   const frontPort = (offset: number): number => (options.port === 0 ? 0 : options.port + offset);
   const host = options.host;
+  // One for the whole chain: each hop believes the `Forwarded` of the hop in front of it, and nobody else's.
+  const fronts = new TrustedFronts(options.trustProxy);
   const running: RunningServer[] = [];
   try {
     const origin = await startOriginServer({
-      port: options.port, host, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
+      port: options.port, host, allowedHosts: options.allowedHosts, fronts, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
       settings: { orders: options.orders, orderExistence: options.hideExistence ? 'hidden' : 'revealed', ...rateLimitSettings(options.rateLimit) },
     });
     running.push(origin);
     let cacheUrl: string | undefined;
     let unstableUrl: string | undefined;
     if (options.front) {
-      const cache = await startCacheProxy({ upstreamUrl: origin.url, port: frontPort(1), host });
+      const cache = await startCacheProxy({ upstreamUrl: origin.url, port: frontPort(1), host, allowedHosts: options.allowedHosts, fronts });
       running.push(cache);
-      const unstable = await startUnstableProxy({ upstreamUrl: cache.url, port: frontPort(2), host });
+      const unstable = await startUnstableProxy({ upstreamUrl: cache.url, port: frontPort(2), host, allowedHosts: options.allowedHosts, fronts });
       running.push(unstable);
       cacheUrl = cache.url;
       unstableUrl = unstable.url;

@@ -4,9 +4,10 @@ import { problem, problemResponse } from '../src/http/problem.js';
 import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings } from '../src/origin.js';
 import { createOriginStorage } from '../src/origin-storage.js';
 import { CrashPlan, type CrashSwitch } from './crash-switch.js';
-import { httpFront } from './http-front.js';
+import { type FrontOptions, httpFront } from './http-front.js';
 import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realEnvironment } from './real-environment.js';
+import type { OutgoingLimits } from './outgoing-flow.js';
 import { socketFront } from './socket-door.js';
 import { committedFirst } from './storage/committed-peer.js';
 import { DurableTables, StorageRefused } from './storage/durable-tables.js';
@@ -19,7 +20,7 @@ export interface RunningOrigin extends RunningServer {
   readonly dataDir: string | undefined;
 }
 
-export interface OriginServerOptions extends ListenOptions {
+export interface OriginServerOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts' | 'fronts'> {
   readonly settings?: Partial<OriginSettings>;
   readonly maxBodyBytes?: number;
   readonly log?: (line: string) => void;
@@ -27,6 +28,8 @@ export interface OriginServerOptions extends ListenOptions {
   readonly connectionInitWaitMs?: number;
   /** How often each WebSocket is pinged; one that missed the last pong is cut (12 s, as graphql-ws, when unset). */
   readonly keepAliveMs?: number;
+  /** What a WebSocket may leave untaken before it is read no further, and before it is closed (`outgoing-flow.ts`). */
+  readonly outgoingLimits?: OutgoingLimits;
   /**
    * The folder the origin keeps its storage in (`server/storage/`), opened as it was left, or created with
    * the demo data. Unset: storage in memory, gone with the process (what tests and the agreement runs want).
@@ -61,7 +64,7 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
     // The socket opens with the 101: as in the simulator, only `after-response` falls after an upgrade's effect.
     return opening instanceof Promise ? opening.finally(() => crashes.answered(n)) : (crashes.answered(n), opening);
   };
-  const sockets = socketFront(openSocket, log, { connectionInitWaitMs: options.connectionInitWaitMs, keepAliveMs: options.keepAliveMs });
+  const sockets = socketFront(openSocket, log, { connectionInitWaitMs: options.connectionInitWaitMs, keepAliveMs: options.keepAliveMs, outgoingLimits: options.outgoingLimits });
   const server = httpFront(async (req) => {
     const n = crashes.arrived();
     numbers.set(req, n);

@@ -4,6 +4,7 @@ import { WebSocket } from 'ws';
 import { commentTour } from './subscribe-tour.js';
 import { startCacheProxy, type RunningCacheProxy } from './cache-proxy.js';
 import { type RunningOrigin, startOriginServer } from './origin-server.js';
+import { rateLimitSettings } from './rate-limit-option.js';
 import { sessionCookie } from './test-kit/demo-login.js';
 import { rawExchange, type RawResponse } from './test-kit/raw-http.js';
 
@@ -243,5 +244,40 @@ describe('stopping the server', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     await own.close();
     expect(await closed).toBe(1001);
+  });
+});
+
+describe('a client that never reads', () => {
+  it('is closed once its pushes wait past the limit (the pause before it: outgoing-flow.test.ts), and the server goes on answering', async () => {
+    // Small limits, so that the kernel's socket buffers (a few MiB on loopback) are what takes longest to fill.
+    // No keep-alive ping within the test: only what waits untaken may close the socket.
+    const own = await startOriginServer({ port: 0, log: () => undefined, keepAliveMs: 600_000, settings: rateLimitSettings({ kind: 'off' }), outgoingLimits: { pauseAboveBytes: 64 * 1024, closeAboveBytes: 256 * 1024 } });
+    try {
+      const bob = await sessionCookie(own.url, 'bob');
+      const alice = await sessionCookie(own.url, 'alice');
+      const ws = new WebSocket(graphSocketUrl(own.url), 'graphql-transport-ws', { headers: { cookie: bob } });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      ws.on('error', () => undefined);
+      ws.send(JSON.stringify({ type: 'connection_init' }));
+      // The most a push can carry: a comment's body (1,000 characters at most) ten times, under ten aliases.
+      const wideQuery = `subscription Wide($postId: ID!) { commentAdded(postId: $postId) { ${Array.from({ length: 10 }, (_, i) => `b${i}: body`).join(' ')} } }`;
+      for (let id = 1; id <= 10; id++) ws.send(JSON.stringify({ id: String(id), type: 'subscribe', payload: { query: wideQuery, variables: { postId: watchedPostId } } }));
+      await until(() => own.origin.graphStats().activeSubscriptions === 10, 'bob\'s ten subscriptions listen');
+      ws.pause();
+      const body = 'x'.repeat(1_000);
+      let comments = 0;
+      // Each comment is ten pushes of 10 KB to bob; a socket nobody reads cannot take 200 MB.
+      while (own.origin.graphStats().openSockets > 0 && comments < 2_000) {
+        const res = await fetch(`${own.url}/graphql`, { method: 'POST', headers: { cookie: alice, 'content-type': 'application/json' }, body: JSON.stringify({ query: addCommentMutation, variables: { postId: watchedPostId, body } }) });
+        expect(res.status).toBe(200);
+        comments++;
+      }
+      await until(() => own.origin.graphStats().openSockets === 0, 'the slow consumer is closed');
+      expect(own.origin.graphStats().activeSubscriptions).toBe(0);
+      expect((await fetch(`${own.url}/orders/121`, { headers: { cookie: alice } })).status).toBe(200);
+      ws.terminate();
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { isWebSocketUpgrade } from '../src/http/websocket-upgrade.js';
 import type { SocketOpening } from '../src/origin-socket.js';
 import { rawResponse, type UpgradeListener } from './http-front.js';
 import { readUpgrade } from './incoming-request.js';
+import { outgoingFlow, type OutgoingLimits } from './outgoing-flow.js';
 
 /** The origin's door: `Origin.openSocket`. */
 export type OpenSocket = (req: HttpRequest, peer: SocketPeer) => Maybe<SocketOpening>;
@@ -29,6 +30,8 @@ export interface SocketFrontOptions {
    * and its subscriptions for ever.
    */
   readonly keepAliveMs?: number;
+  /** When a socket is read no further, and when it is closed, for what it has not taken (`outgoing-flow.ts`). */
+  readonly outgoingLimits?: OutgoingLimits;
 }
 
 /** graphql-ws's own server (`use/ws`) pings every 12 s. */
@@ -55,7 +58,8 @@ export interface SocketFront {
  * text frame. A handshake the door accepts but `ws` finds malformed (no valid `Sec-WebSocket-Key`, which
  * the simulator does not model) is refused with 400 and the door's socket is closed as if by the client.
  * A socket that has not sent `connection_init` within `connectionInitWaitMs` is closed with 4408, and one
- * that does not answer a ping by the next is cut (`keepAliveMs`).
+ * that does not answer a ping by the next is cut (`keepAliveMs`). A socket whose peer does not take what it is
+ * sent is read no further, then closed (`outgoingLimits`).
  */
 export function socketFront(open: OpenSocket, log: (line: string) => void, options: SocketFrontOptions = {}): SocketFront {
   const initWaitMs = options.connectionInitWaitMs ?? defaultConnectionInitWaitMs;
@@ -84,10 +88,11 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
     // Frames the door sends before `ws` has the socket cannot exist (it sends after `receive` only), but
     // the peer is handed over first, so it must not assume a socket yet.
     let ws: WebSocket | undefined;
+    let send: ((text: string) => void) | undefined;
     let initWait: NodeJS.Timeout | undefined;
     const peer: SocketPeer = {
       send: (text) => {
-        if (ws !== undefined && ws.readyState === ws.OPEN) ws.send(text);
+        if (ws !== undefined && ws.readyState === ws.OPEN) send?.(text);
       },
       close: (code, reason) => ws?.close(code, reason),
       // The wait is over once `connection_init` came: no timer is kept for a socket that has nothing to fear from it.
@@ -109,6 +114,7 @@ export function socketFront(open: OpenSocket, log: (line: string) => void, optio
       try {
         wss.handleUpgrade(req, socket, head, (accepted) => {
           ws = accepted;
+          send = outgoingFlow(accepted, options.outgoingLimits);
           sockets.add(accepted);
           accepted.once('close', () => sockets.delete(accepted));
           serveFrames(accepted, door, log);

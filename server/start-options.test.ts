@@ -3,7 +3,7 @@ import { parseCli } from './start-options.js';
 
 describe('npm start options', () => {
   it('defaults to 127.0.0.1:3000, owner-check, no front, data in ./apisim-data', () => {
-    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', orders: 'owner-check', hideExistence: false, front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'owner-check', hideExistence: false, front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
   });
 
   it('keeps the data in --data DIR, or nowhere with --memory', () => {
@@ -18,8 +18,19 @@ describe('npm start options', () => {
 
   it('reads every flag', () => {
     expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--hide-existence', '--front', '--rate-limit', 'off'], {}))
-      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', orders: 'login-only', hideExistence: true, front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'login-only', hideExistence: true, front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
     expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
+  });
+
+  it('reads --allowed-hosts as names separated by commas, or all, and refuses anything else', () => {
+    expect(parseCli(['--allowed-hosts', 'apisim.internal,.example.com'], {})).toMatchObject({ options: { allowedHosts: { kind: 'names', names: ['apisim.internal', '.example.com'] } } });
+    expect(parseCli(['--allowed-hosts', 'all'], {})).toMatchObject({ options: { allowedHosts: { kind: 'any' } } });
+    expect(parseCli(['--allowed-hosts', 'http://x'], {})).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--allowed-hosts') as unknown });
+  });
+
+  it('reads --trust-proxy as IP addresses separated by commas, and refuses a name', () => {
+    expect(parseCli(['--trust-proxy', '10.0.0.5, ::1'], {})).toMatchObject({ options: { trustProxy: ['10.0.0.5', '::1'] } });
+    expect(parseCli(['--trust-proxy', 'proxy.internal'], {})).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--trust-proxy') as unknown });
   });
 
   it('reads --rate-limit as N/s, with or without the /s, or off', () => {

@@ -1,5 +1,7 @@
 import { optionsOrUsageError } from '../sim/command-line/command-line.js';
 import type { OrdersBehaviour } from '../src/policy/policy.js';
+import { type AllowedHosts, parseAllowedHosts } from './allowed-hosts.js';
+import { isIP } from 'node:net';
 import { defaultHost } from './listening-server.js';
 import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
 
@@ -12,6 +14,10 @@ export interface ServeOptions {
   /** The origin's port; with `front`, the cache listens on the next port and the unstable line on the one after (0: any free ports). */
   readonly port: number;
   readonly host: string;
+  /** `--allowed-hosts`: the `Host` names answered besides loopback names and IP literals, or any. */
+  readonly allowedHosts: AllowedHosts;
+  /** `--trust-proxy`: the addresses of fronts whose `Forwarded` names the client (the in-process front is always believed). */
+  readonly trustProxy: readonly string[];
   readonly orders: OrdersBehaviour;
   /** `--hide-existence`: 404 for someone else's order as for a missing one, instead of the spec's 403. */
   readonly hideExistence: boolean;
@@ -21,11 +27,17 @@ export interface ServeOptions {
   readonly dataDir: string | undefined;
 }
 
-export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--orders owner-check|login-only] [--hide-existence] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--allowed-hosts NAME,...|all] [--trust-proxy ADDR,...] [--orders owner-check|login-only] [--hide-existence] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
 
 Serves the origin of src/ over HTTP/1.1 on real sockets.
   --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
   --host H     the address to listen on (default ${defaultHost}: this machine only)
+  --allowed-hosts NAMES  the Host names answered besides localhost, *.localhost and IP addresses,
+               separated by commas (.example.com: it and every name below it), or all; any other
+               Host gets 421, so a page on a site that rebinds its name to this machine reads nothing
+  --trust-proxy ADDRS  IP addresses, separated by commas, of a reverse proxy of your own in front: the
+               client address its Forwarded (or X-Forwarded-For) names is the one the login throttle
+               counts. --front's proxies are believed without it; nobody else is
   --orders M   GET /orders/<id>: owner-check (default) or login-only (spec §1.2, deliberately unsafe)
   --hide-existence  someone else's order is 404, as one that does not exist (default: 403, the spec's
                pair, which lets a caller tell which order ids exist)
@@ -46,6 +58,8 @@ const options = {
   // Text, not an integer option: PORT says the same and gets the same check, whose top depends on --front.
   port: { type: 'string', example: String(defaultPort) },
   host: { type: 'string', example: defaultHost },
+  'allowed-hosts': { type: 'string', example: 'apisim.internal,.example.com' },
+  'trust-proxy': { type: 'string', example: '10.0.0.5' },
   orders: { type: 'choice', choices: ['owner-check', 'login-only'] },
   'hide-existence': { type: 'boolean' },
   front: { type: 'boolean' },
@@ -72,6 +86,14 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const host = values.host ?? defaultHost;
   if (host === '') return { kind: 'usage-error', message: 'the host must not be empty' };
+  const allowedHosts = parseAllowedHosts(values['allowed-hosts']);
+  if (allowedHosts === undefined) {
+    return { kind: 'usage-error', message: `--allowed-hosts must be host names separated by commas, or all, got ${JSON.stringify(values['allowed-hosts'])}` };
+  }
+  const trustProxy = values['trust-proxy']?.split(',').map((address) => address.trim()) ?? [];
+  if (trustProxy.some((address) => isIP(address) === 0)) {
+    return { kind: 'usage-error', message: `--trust-proxy must be IP addresses separated by commas, got ${JSON.stringify(values['trust-proxy'])}` };
+  }
   const orders = values.orders ?? 'owner-check';
   const rateLimit = parseRateLimit(values['rate-limit']);
   if (rateLimit === undefined) {
@@ -80,5 +102,5 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values.memory === true && values.data !== undefined) return { kind: 'usage-error', message: '--data and --memory cannot both be given: one keeps the data in a folder, the other nowhere' };
   if (values.data === '') return { kind: 'usage-error', message: '--data must name a folder' };
   const dataDir = values.memory === true ? undefined : (values.data ?? defaultDataDir);
-  return { kind: 'serve', options: { port, host, orders, hideExistence: values['hide-existence'] === true, front, rateLimit, dataDir } };
+  return { kind: 'serve', options: { port, host, allowedHosts, trustProxy, orders, hideExistence: values['hide-existence'] === true, front, rateLimit, dataDir } };
 }

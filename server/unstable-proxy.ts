@@ -1,9 +1,9 @@
-import { dropResponse, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
+import { dropResponse, type FrontOptions, httpFront, subscriptionsAtTheOrigin } from './http-front.js';
 import { listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { resendIdentity } from './resend-identity.js';
 import { Upstream } from './upstream.js';
 
-export interface UnstableProxyOptions extends ListenOptions {
+export interface UnstableProxyOptions extends ListenOptions, Pick<FrontOptions, 'allowedHosts' | 'fronts'> {
   readonly upstreamUrl: string;
   readonly log?: (line: string) => void;
 }
@@ -19,7 +19,7 @@ const maxAwaitingResend = 10_000;
  * first response too: exactly one response lost per request.
  */
 export async function startUnstableProxy(options: UnstableProxyOptions): Promise<RunningServer> {
-  const upstream = new Upstream(options.upstreamUrl, '1.1 apisim-unstable-line');
+  const upstream = new Upstream(options.upstreamUrl, '1.1 apisim-unstable-line', { fronts: options.fronts });
   const awaitingResend = new Set<string>();
   const server = httpFront(async (req) => {
     const identity = resendIdentity(req);

@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
+import { forwardedField, type TrustedFronts } from './forwarded-for.js';
 import { endToEnd } from './hop-by-hop.js';
 
 /** How long a proxy waits for the upstream's whole response before answering 504. */
@@ -28,23 +29,36 @@ export class Upstream {
   readonly #via: string | undefined;
   readonly #timeoutMs: number;
   readonly #agent = new Agent({ keepAlive: true, maxSockets: upstreamMaxSockets });
+  readonly #fronts: TrustedFronts | undefined;
 
-  constructor(url: string, via: string | undefined, timeoutMs = defaultUpstreamTimeoutMs) {
+  /** `fronts`: where a proxy of this process makes its connections known, so that the server behind believes its `Forwarded`. */
+  constructor(url: string, via: string | undefined, { timeoutMs = defaultUpstreamTimeoutMs, fronts }: { readonly timeoutMs?: number; readonly fronts?: TrustedFronts } = {}) {
     this.#base = new URL(url);
     if (this.#base.protocol !== 'http:') throw new RangeError(`upstream must be an http: URL, got ${url}`);
     this.#via = via;
     this.#timeoutMs = timeoutMs;
+    this.#fronts = fronts;
   }
 
   send(req: HttpRequest): Promise<HttpResponse> {
     const headers = endToEnd(req.headers);
-    if (this.#via !== undefined) headers.via = withVia(req.headers.via, this.#via);
+    if (this.#via !== undefined) {
+      headers.via = withVia(req.headers.via, this.#via);
+      // A proxy says who its client was (the address it resolved, itself from a trusted front only); what the client wrote there is not passed on.
+      delete headers.forwarded;
+      delete headers['x-forwarded-for'];
+      if (req.clientAddress !== undefined) headers.forwarded = forwardedField(req.clientAddress);
+    }
     if (req.body !== undefined) headers['content-length'] = String(Buffer.byteLength(req.body, 'utf8'));
     return new Promise<HttpResponse>((resolve) => {
       const outgoing = httpRequest({
         protocol: this.#base.protocol, hostname: this.#base.hostname, port: this.#base.port,
         method: req.method, path: req.path, headers, agent: this.#agent, timeout: this.#timeoutMs,
       });
+      if (this.#fronts !== undefined) {
+        const fronts = this.#fronts;
+        outgoing.on('socket', (socket) => fronts.opened(socket));
+      }
       outgoing.on('response', (incoming) => {
         readAll(incoming).then(
           (bytes) => resolve(this.#decoded(incoming, bytes)),

@@ -1,7 +1,7 @@
 import { demoAccountStore } from './auth/accounts.js';
 import { SessionStore } from './auth/sessions.js';
 import { IdempotencyStore } from './idempotency/record-store.js';
-import { NotesStore } from './notes/store.js';
+import { type NotesQuota, NotesStore } from './notes/store.js';
 import { OrdersStore, seedDemoOrders } from './orders/store.js';
 import { AuditLog } from './policy/audit-log.js';
 import { seedDemoData } from './demo-data.js';
@@ -35,6 +35,8 @@ export interface OriginStorage {
 export interface StorageSettings {
   readonly idempotencyRetentionUs: number;
   readonly idempotencyCommit: IdempotencyStore['commit'];
+  /** Unset: `defaultNotesQuota`. */
+  readonly notesQuota?: NotesQuota;
 }
 
 /**
@@ -56,7 +58,7 @@ export function createOriginStorage(now: () => number, newId: () => string, sett
   // Also on tables from disk: a folder written before this rule keeps its users, and takes no new one at an account's id.
   users.skipIdsThrough(accounts.lastUserId);
   return {
-    notes: new NotesStore(tables),
+    notes: new NotesStore(tables, settings.notesQuota),
     orders,
     users,
     posts,

@@ -7,7 +7,7 @@ import { GraphSockets } from './graph/subscriptions/graph-sockets.js';
 import type { Handler, Maybe } from './http/handler.js';
 import type { HttpRequest } from './http/message.js';
 import { defaultRetentionUs } from './idempotency/record-store.js';
-import type { NotesStore } from './notes/store.js';
+import { defaultNotesQuota, type NotesQuota, type NotesStore } from './notes/store.js';
 import type { OrderExistence } from './orders/routes.js';
 import type { OrdersStore } from './orders/store.js';
 import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
@@ -42,6 +42,8 @@ export interface OriginSettings {
   readonly idempotencyCommit: 'with-effect' | 'write-behind';
   /** The graph endpoint's limits and persisted-query mode. */
   readonly graph: GraphSettings;
+  /** What one caller may keep in notes (`NotesStore`); past it a write is 507. */
+  readonly notesQuota: NotesQuota;
 }
 
 export const defaultOriginSettings: OriginSettings = {
@@ -55,6 +57,7 @@ export const defaultOriginSettings: OriginSettings = {
   idempotencyRetentionUs: defaultRetentionUs,
   idempotencyCommit: 'with-effect',
   graph: defaultGraphSettings,
+  notesQuota: defaultNotesQuota,
 };
 
 /** Everything the origin takes from the world: the simulator passes virtual time and seeded ids. */

@@ -2,7 +2,7 @@ import { stringifySetCookie } from 'cookie';
 import { readJsonBody } from '../http/json-body.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
 import { invalidBody, type Problem, problem, problemResponse } from '../http/problem.js';
-import type { Account } from './accounts.js';
+import { type Account, digestsBusy } from './accounts.js';
 import { sessionCookieName } from './authenticate.js';
 import type { Subject } from './subject.js';
 import type { CredentialStores } from './credential-stores.js';
@@ -40,6 +40,11 @@ export class Login {
     const attempt = this.#limit.attempt(body.username, req.clientAddress, nowUs);
     if (!attempt.ok) return tooManyLogins(attempt.retryAfterSeconds, attempt.limit);
     const account = await this.#stores.accounts.verify(body.username, body.password);
+    // Unchecked, so neither a failure to count nor a success: the tries are given back.
+    if (account === digestsBusy) {
+      attempt.succeeded();
+      return loginsBusy();
+    }
     if (account !== undefined) attempt.succeeded();
     // One answer for an unknown name and a wrong password, so names cannot be discovered this way.
     if (account === undefined) return problemResponse(problem(401, 'invalid-credentials', 'Unauthorized', 'The username or the password is wrong.'), noStore);
@@ -94,6 +99,13 @@ function tooManyLogins(retryAfterSeconds: number, limit: 'account' | 'address'):
   return problemResponse(problem(429, 'too-many-logins', 'Too Many Requests',
     `Too many failed logins for ${whose}; the password was not checked. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }),
   { ...noStore, 'retry-after': String(retryAfterSeconds) });
+}
+
+/** 503 with `Retry-After` (RFC 9110 §15.6.4): every password check is taken; the password was not checked. */
+function loginsBusy(): HttpResponse {
+  return problemResponse(problem(503, 'logins-busy', 'Service Unavailable',
+    'Too many logins are being checked at once; the password was not checked. Try again in 1 s.', { retryAfterSeconds: 1 }),
+  { ...noStore, 'retry-after': '1' });
 }
 
 function readLoginBody(req: HttpRequest): LoginBody {

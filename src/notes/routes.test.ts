@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type HttpResponse, request } from '../http/message.js';
 import { maxJsonBodyBytes } from '../http/json-body.js';
-import { createOrigin } from '../origin.js';
+import { createOrigin, defaultOriginSettings } from '../origin.js';
 import { testEnvironment } from '../testing-kit.js';
 
 const json = { 'content-type': 'application/json' };
@@ -127,5 +127,18 @@ describe('problem details name the whole body with the empty JSON Pointer (RFC 6
   it('points at "" when the body is not an object', async () => {
     const res = await send(createOrigin(testEnvironment()), put('1', '["a"]'));
     expect((body(res).errors as { pointer: string }[])[0]!.pointer).toBe('');
+  });
+
+  it('refuses a note past the caller\'s quota with 507 problem details and keeps nothing; deleting one makes room', async () => {
+    const origin = createOrigin(testEnvironment(), { ...defaultOriginSettings, notesQuota: { notes: 2, bytes: 100 } });
+    const post = () => send(origin, request('POST', '/notes', json, '{"content":"x"}'));
+    expect([(await post()).status, (await post()).status]).toEqual([201, 201]);
+    const refused = await post();
+    expect([refused.status, body(refused)]).toMatchObject([507, { type: '/problems/quota-exceeded', limit: 'notes', max: 2, used: 2 }]);
+    expect((await send(origin, put('9', '{"content":"y"}'))).status).toBe(507);
+    expect((await send(origin, put('1', `{"content":"${'z'.repeat(99)}"}`))).status).toBe(200);
+    expect(origin.state().notes).toHaveLength(2);
+    expect((await send(origin, request('DELETE', '/notes/2', {}))).status).toBe(204);
+    expect((await post()).status).toBe(201);
   });
 });

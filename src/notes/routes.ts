@@ -5,6 +5,7 @@ import { forbidden, methodNotAllowed, notFound, problemResponse } from '../http/
 import type { Guard } from '../policy/guard.js';
 import type { Action } from '../policy/operation.js';
 import { readNoteBody } from './body.js';
+import { quotaExceeded } from './quota-exceeded.js';
 import type { NotesStore } from './store.js';
 
 const itemMethods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const;
@@ -39,7 +40,10 @@ export function handleNotes(store: NotesStore, req: HttpRequest, pathname: strin
     if (!access.allow) return forbidden(access.reason);
     const body = readNoteBody(req);
     if (!body.ok) return problemResponse(body.problem);
-    const note = store.add(body.content);
+    const writer = guard.subject.userId;
+    const room = store.room(writer, body.content);
+    if (!room.ok) return quotaExceeded(room);
+    const note = store.add(body.content, writer);
     return jsonResponse(201, note, { location: `/notes/${note.id}` });
   }
 
@@ -59,8 +63,11 @@ export function handleNotes(store: NotesStore, req: HttpRequest, pathname: strin
     case 'update': {
       const body = readNoteBody(req);
       if (!body.ok) return problemResponse(body.problem);
+      const writer = guard.subject.userId;
+      const room = store.room(writer, body.content, id);
+      if (!room.ok) return quotaExceeded(room);
       // The spec asks for 200 whether or not the note existed before (RFC 9110 would also allow 201).
-      return jsonResponse(200, store.put(id, body.content).note);
+      return jsonResponse(200, store.put(id, body.content, writer).note);
     }
     default:
       return store.delete(id) ? response(204) : notFound(pathname);
