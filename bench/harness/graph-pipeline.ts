@@ -53,7 +53,7 @@ export async function plainGraphql(bench: GraphBench, endpoint: GraphEndpoint): 
 export function jitBare(bench: GraphBench, endpoint: GraphEndpoint): () => Promise<{ readonly resolved: number; readonly errors: number; readonly data: unknown }> {
   const compiled = compileQuery(graphSchema, parse(nestedSampleQuery));
   if (!isCompiledQuery(compiled)) throw new Error(`graphql-jit would not compile the nested sample: ${JSON.stringify(compiled.errors)}`);
-  return () => endpoint.execute(bench.guard, async (contextValue) => {
+  return async () => endpoint.execute(bench.guard, async (contextValue) => {
     const result = await compiled.query(undefined, contextValue, sampleVariables);
     return { resolved: contextValue.resolved, errors: result.errors?.length ?? 0, data: result.data };
   });
