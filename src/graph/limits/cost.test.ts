@@ -227,6 +227,9 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     const costs = [{ n: 3 }, { n: 5 }, { n: 3 }, {}, { n: 0 }, { n: -0 }, { n: 3 }, { n: 1e9 }, { n: 3 }, { n: '4' }, { n: 3 }, { n: undefined }, { n: 2 }]
       .map((variables) => priced(document, operation, variables));
     expect(costs.map((verdict) => (verdict.ok ? verdict.cost : 'refused'))).toEqual([4, 6, 4, 11, 1, 1, 4, 'refused', 4, 11, 4, 11, 3]);
+    // Its JSON is {}, as is that of the {} priced before it; execution reads the hidden 2 all the same.
+    const hidden = Object.defineProperty({}, 'n', { value: 2, enumerable: false }) as VariableValues;
+    expect([priced(document, operation, {}), priced(document, operation, hidden)]).toEqual([{ ok: true, cost: 11 }, { ok: true, cost: 3 }]);
   });
 
   it('has no limit at Infinity and refuses limits that cannot work', () => {

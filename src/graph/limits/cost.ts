@@ -154,7 +154,7 @@ export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCh
 /**
  * The variables as JSON text, when that text tells them apart from any other variables: plain objects,
  * arrays, strings, booleans, null and finite numbers other than -0, which is all that a request's JSON
- * parses to. Anything else (undefined, NaN, -0, a class instance) gets no key and is priced afresh.
+ * parses to. Anything else (undefined, NaN, -0, a class instance, a hidden member) gets no key and is priced afresh.
  */
 function jsonKey(value: unknown): string | undefined {
   if (!faithfulJson(value)) return undefined;
@@ -170,8 +170,10 @@ function faithfulJson(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
   if (Array.isArray(value)) return value.every(faithfulJson);
   if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  for (const key in value) if (!Object.hasOwn(value, key) || !faithfulJson((value as Record<string, unknown>)[key])) return false;
-  return true;
+  // A member JSON leaves out (not enumerable) is still one the pricing reads.
+  const names = Object.keys(value);
+  if (names.length !== Object.getOwnPropertyNames(value).length) return false;
+  return names.every((name) => faithfulJson((value as Record<string, unknown>)[name]));
 }
 
 function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
