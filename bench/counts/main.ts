@@ -5,24 +5,27 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as absolute } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
-import { benchmarkWorkloadShape } from '../harness/workload.js';
 import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } from './cachegrind-counts.js';
+import { type CountMode, countModes, graphQueriesPerRun, modesProblem, unitsPerRun } from './modes.js';
 
 const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
 
 What a round trip of the harness benchmark (trace off, hash, full; or, trace off, the trivial notes app behind
-the fetch or the listener adapter, as in the adapter round trips benchmark) costs in instructions, cache
+the fetch or the listener adapter, as in the adapter round trips benchmark), or one query of the graph
+pipeline benchmark (graphql-jit bare, or apisim's warm path), costs in instructions, cache
 misses and mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
 0.3 % from run to run (a count worth acting on is still worth repeating), where the wall-clock rows of
 npm run bench move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
 by the round trips between them, leaves out node's startup and warm-up. Run one at a time: beside another
 count, one checkout's hash mode read 41,069 instructions a round trip, alone 49,462. Needs valgrind (apt install
-valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv.
+valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv, or
+graph-queries.csv for the graph modes.
 
   --modes <list>   what to count, comma-separated (default off,hash): trace modes off, hash, full of
-                   apisim's own origin, and fetch, listener for the adapters; the first is the base the
-                   others are compared with
-  --runs <a,b>     runs of 1,000 round trips in the two processes (default 5,25)
+                   apisim's own origin, and fetch, listener for the adapters; or, alone, the graph modes
+                   jit (graphql-jit bare) and graph (the warm path, request to response). The first is the
+                   base the others are compared with: --modes jit,graph reads the warm path against its anchor
+  --runs <a,b>     runs of 1,000 round trips, or ${graphQueriesPerRun} graph queries, in the two processes (default 5,25)
   -h, --help       this text`;
 
 const { values } = parseArgs({ options: { modes: { type: 'string', default: 'off,hash' }, runs: { type: 'string', default: '5,25' }, help: { type: 'boolean', short: 'h' } } });
@@ -30,12 +33,13 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-const modes = values.modes.split(',');
-const unknown = modes.filter((mode) => !['off', 'hash', 'full', 'fetch', 'listener'].includes(mode));
-if (unknown.length > 0) {
-  console.error(`--modes takes off, hash, full, fetch and listener: got ${unknown.join(', ')}\n\n${usage}`);
+const problem = modesProblem(values.modes.split(','));
+if (problem !== undefined) {
+  console.error(`${problem}\n\n${usage}`);
   process.exit(2);
 }
+const modes = values.modes.split(',') as CountMode[];
+const unit = countModes[modes[0]!];
 const [fewerRuns, moreRuns] = values.runs.split(',').map(Number) as [number, number];
 if (!(Number.isInteger(fewerRuns) && Number.isInteger(moreRuns) && fewerRuns >= 1 && moreRuns > fewerRuns)) {
   console.error(`--runs wants two whole numbers, the second larger: got ${values.runs}\n\n${usage}`);
@@ -107,11 +111,11 @@ async function worker(): Promise<void> {
 console.log(`Counting ${jobs.length} processes under cachegrind, ${Math.min(availableParallelism(), jobs.length)} at a time (each about a minute)...`);
 await Promise.all(Array.from({ length: Math.min(availableParallelism(), jobs.length) }, worker));
 
-const roundTrips = (moreRuns - fewerRuns) * benchmarkWorkloadShape.clients * benchmarkWorkloadShape.roundTripsPerClient;
-const perRoundTrip = new Map(modes.map((mode) => [mode, countsPer(results.get(`${mode}/${fewerRuns}`)!, results.get(`${mode}/${moreRuns}`)!, roundTrips)]));
-const base = perRoundTrip.get(modes[0]!)!;
+const units = (moreRuns - fewerRuns) * unitsPerRun(modes[0]!);
+const perUnit = new Map(modes.map((mode) => [mode, countsPer(results.get(`${mode}/${fewerRuns}`)!, results.get(`${mode}/${moreRuns}`)!, units)]));
+const base = perUnit.get(modes[0]!)!;
 const rows = modes.map((mode) => {
-  const c = perRoundTrip.get(mode)!;
+  const c = perUnit.get(mode)!;
   return {
     mode,
     instructions: Math.round(c.Ir),
@@ -123,9 +127,12 @@ const rows = modes.map((mode) => {
     model_ratio_to_base: Math.round((modelCycles(base) / modelCycles(c)) * 1000) / 1000,
   };
 });
-await writeFile(join(outDir, 'round-trips.csv'), stringify(rows, { header: true }));
-console.log(`\nPer round trip (10 events), ${roundTrips.toLocaleString('en-US')} round trips between the two processes of each mode:`);
+const csv = join(outDir, unit === 'query' ? 'graph-queries.csv' : 'round-trips.csv');
+await writeFile(csv, stringify(rows, { header: true }));
+console.log(unit === 'query'
+  ? `\nPer query of the nested sample, ${units.toLocaleString('en-US')} queries between the two processes of each mode:`
+  : `\nPer round trip (10 events), ${units.toLocaleString('en-US')} round trips between the two processes of each mode:`);
 console.table(rows);
 console.log(`Model cycles weigh the counts (see bench/counts/cachegrind-counts.ts); a ratio is the base's model cycles over the mode's.
-Under valgrind, SHA-256 runs without the CPU's SHA instructions (about 27 instructions a byte): hash mode's counts hold more of it than a native run spends.
-Wrote ${join(outDir, 'round-trips.csv')}.`);
+Under valgrind, SHA-256 runs without the CPU's SHA instructions (about 27 instructions a byte): hash mode's counts, and the graph path's document-cache key, hold more of it than a native run spends.
+Wrote ${csv}.`);

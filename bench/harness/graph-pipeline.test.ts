@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { graphBench, graphPipelineBenchmarks, pipelineQuery, plainGraphql } from './graph-pipeline.js';
+import { graphBench, graphPipelineBenchmarks, jitBare, pipelineQuery, plainGraphql } from './graph-pipeline.js';
 import { graphql } from 'graphql';
 import { graphSchema } from '../../src/graph/schema.js';
 import { nestedSampleQuery } from '../../sim/scenario/builtin/graph.js';
 import { request } from '../../src/http/message.js';
 
-describe('graph pipeline: three ways to answer the nested sample', () => {
+describe('graph pipeline: four ways to answer the nested sample', () => {
   it('the pipeline answers with the same data as plain graphql() on the same schema and resolvers', async () => {
     const bench = graphBench();
     const endpoint = bench.endpoint();
@@ -20,6 +20,18 @@ describe('graph pipeline: three ways to answer the nested sample', () => {
     expect(body.extensions.cost.requestedQueryCost).toBeGreaterThan(0);
   });
 
+  it('graphql-jit bare answers and resolves what plain graphql() does, without errors, query after query', async () => {
+    const bench = graphBench();
+    const endpoint = bench.endpoint();
+    const plain = await endpoint.execute(bench.guard, async (contextValue) => {
+      const result = await graphql({ schema: graphSchema, source: nestedSampleQuery, variableValues: { id: '1', limit: 3 }, contextValue });
+      return { resolved: contextValue.resolved, errors: result.errors?.length ?? 0, data: JSON.parse(JSON.stringify(result.data)) as unknown };
+    });
+    const jit = jitBare(bench, bench.endpoint());
+    for (let i = 0; i < 3; i++) expect(await jit()).toEqual(plain);
+    expect(plain.resolved).toBeGreaterThan(3);
+  });
+
   it('the budget never throttles the benchmark: its clock refills it between queries', async () => {
     const bench = graphBench();
     const endpoint = bench.endpoint();
@@ -31,6 +43,7 @@ describe('graph pipeline: three ways to answer the nested sample', () => {
     const definitions = await graphPipelineBenchmarks();
     expect(definitions.map((d) => [d.variant, d.isReference])).toEqual([
       ['graphql() plain', true],
+      ['graphql-jit bare', false],
       ['pipeline cold document cache', false],
       ['pipeline warm document cache', false],
     ]);

@@ -12,11 +12,25 @@ export function documentRules(extra: readonly ValidationRule[]): ValidationRule[
   return [...specifiedRules.map((rule) => (rule === SingleFieldSubscriptionsRule ? singleFieldSubscriptionsRule : rule)), ...extra];
 }
 
-export type Prepared = { readonly ok: true; readonly document: DocumentNode; readonly hash: string } | { readonly ok: false; readonly errors: readonly GraphQLError[]; readonly hash: string };
+export type Prepared = { readonly ok: true; readonly document: DocumentNode } | { readonly ok: false; readonly errors: readonly GraphQLError[] };
+
+/** The longest query text that is its own cache key; a longer one is keyed by its SHA-256. */
+const maxTextKeyLength = 2_048;
+const digestLike = /^[0-9a-f]{64}$/;
 
 /**
- * Parsed and validated documents keyed by the SHA-256 of the query text, so a repeated query skips parse
- * and validation (validation is most of a small query's cost). Only the checks that depend on the document
+ * A short text is its own key: the map hashes and compares it in a pass each, where its SHA-256 cost more
+ * than all the rest of a hit. A long one is keyed by its SHA-256, so the cache never holds more than
+ * `maxTextKeyLength` characters of key per entry (a text padded with comments parses to a small document).
+ * A short text that looks like a digest is digested too, so no text can be taken for a longer one's key.
+ */
+function cacheKey(query: string): string {
+  return query.length <= maxTextKeyLength && !(query.length === 64 && digestLike.test(query)) ? query : sha256Hex(query);
+}
+
+/**
+ * Parsed and validated documents keyed by the query text (`cacheKey`), so a repeated query skips parse and
+ * validation (validation is most of a small query's cost). Only the checks that depend on the document
  * alone are cached; limits that read variables run on every request. Bounded, least recently used first out.
  */
 export class DocumentCache {
@@ -47,20 +61,20 @@ export class DocumentCache {
   }
 
   prepare(query: string): Prepared {
-    const hash = sha256Hex(query);
-    const cached = this.#entries.get(hash);
+    const key = cacheKey(query);
+    const cached = this.#entries.get(key);
     if (cached !== undefined) {
       this.#hits++;
-      this.#entries.delete(hash);
-      this.#entries.set(hash, cached);
+      this.#entries.delete(key);
+      this.#entries.set(key, cached);
       return cached;
     }
     this.#misses++;
     const parsed = this.#parse(query);
     const prepared: Prepared = parsed instanceof GraphQLError
-      ? { ok: false, errors: [parsed], hash }
-      : ((errors) => (errors.length > 0 ? { ok: false as const, errors, hash } : { ok: true as const, document: parsed, hash }))(hideSuggestions(validate(this.#schema, parsed, this.#rules, { hideSuggestions: true })));
-    this.#entries.set(hash, prepared);
+      ? { ok: false, errors: [parsed] }
+      : ((errors) => (errors.length > 0 ? { ok: false as const, errors } : { ok: true as const, document: parsed }))(hideSuggestions(validate(this.#schema, parsed, this.#rules, { hideSuggestions: true })));
+    this.#entries.set(key, prepared);
     if (this.#entries.size > this.#capacity) this.#entries.delete(this.#entries.keys().next().value!);
     return prepared;
   }

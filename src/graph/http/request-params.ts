@@ -140,6 +140,8 @@ function fromJsonBody(req: HttpRequest): Fields {
 /** GraphQL-over-HTTP: a POST must say what its body is (SHOULD reject otherwise), and `application/json` is UTF-8. */
 function mediaTypeProblem(contentType: string | undefined): string | undefined {
   if (contentType === undefined) return 'A POST request needs `Content-Type: application/json`; none was sent.';
+  // What nearly every client sends: no need to split it into parameters and lower-case each.
+  if (contentType === 'application/json') return undefined;
   const [type = '', ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
   if (type !== 'application/json') return `The body is labelled ${contentType}; send application/json.`;
   const charset = parameters.find((p) => p.startsWith('charset='))?.slice('charset='.length).replace(/^"(.*)"$/, '$1');

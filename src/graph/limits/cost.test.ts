@@ -219,6 +219,19 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     expect([priced(document, cheap!, {}), priced(document, dear!, {})]).toEqual([{ ok: true, cost: 1 }, { ok: true, cost: 6 }]);
   });
 
+  it('prices the same operation again whenever its variables differ, though it keeps the last verdict', () => {
+    const document = parse(postsWith('$n'));
+    const operation = operationsOf(document)[0]!;
+    const priced = maxCostCheck(testSchema, defaultGraphLimits);
+    // Among them values JSON writes alike ({} and { n: undefined }, 0 and -0), which get no key and are priced afresh.
+    const costs = [{ n: 3 }, { n: 5 }, { n: 3 }, {}, { n: 0 }, { n: -0 }, { n: 3 }, { n: 1e9 }, { n: 3 }, { n: '4' }, { n: 3 }, { n: undefined }, { n: 2 }]
+      .map((variables) => priced(document, operation, variables));
+    expect(costs.map((verdict) => (verdict.ok ? verdict.cost : 'refused'))).toEqual([4, 6, 4, 11, 1, 1, 4, 'refused', 4, 11, 4, 11, 3]);
+    // Its JSON is {}, as is that of the {} priced before it; execution reads the hidden 2 all the same.
+    const hidden = Object.defineProperty({}, 'n', { value: 2, enumerable: false }) as VariableValues;
+    expect([priced(document, operation, {}), priced(document, operation, hidden)]).toEqual([{ ok: true, cost: 11 }, { ok: true, cost: 3 }]);
+  });
+
   it('has no limit at Infinity and refuses limits that cannot work', () => {
     expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
     expect(() => maxCostCheck(testSchema, { ...defaultGraphLimits, maxCost: Number.NaN })).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));

@@ -124,7 +124,21 @@ export type CostCheck = (document: DocumentNode, operation: OperationDefinitionN
  */
 export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCheck {
   checkGraphLimits(limits);
+  // The verdict is pure, so the last admitted one of each operation is kept with the variables it was given: a
+  // client that sends the same query with the same variables (the warm path) is priced once. One entry per
+  // operation node, which lives as long as its cached document, and only for short variables, so neither
+  // varied nor large variables can grow it. A refusal is priced afresh: its errors are each request's own.
+  const last = new WeakMap<OperationDefinitionNode, { readonly variablesKey: string; readonly verdict: CostVerdict }>();
   return (document, operation, variables) => {
+    const variablesKey = jsonKey(variables);
+    const kept = variablesKey === undefined ? undefined : last.get(operation);
+    if (kept !== undefined && kept.variablesKey === variablesKey) return kept.verdict;
+    const verdict = priceDocument(document, operation, variables);
+    if (verdict.ok && variablesKey !== undefined) last.set(operation, { variablesKey, verdict });
+    return verdict;
+  };
+
+  function priceDocument(document: DocumentNode, operation: OperationDefinitionNode, variables: VariableValues): CostVerdict {
     const fragmentNamed = fragmentLookup(document);
     const errors: GraphQLError[] = [];
     let cost = 0;
@@ -134,7 +148,32 @@ export function maxCostCheck(schema: GraphQLSchema, limits: GraphLimits): CostCh
       if (each === operation) cost = eachCost;
     }
     return errors.length > 0 ? { ok: false, errors } : { ok: true, cost };
-  };
+  }
+}
+
+/**
+ * The variables as JSON text, when that text tells them apart from any other variables: plain objects,
+ * arrays, strings, booleans, null and finite numbers other than -0, which is all that a request's JSON
+ * parses to. Anything else (undefined, NaN, -0, a class instance, a hidden member) gets no key and is priced afresh.
+ */
+function jsonKey(value: unknown): string | undefined {
+  if (!faithfulJson(value)) return undefined;
+  const text = JSON.stringify(value);
+  return text.length <= maxVariablesKeyLength ? text : undefined;
+}
+
+/** The longest variables text kept beside a priced operation. */
+const maxVariablesKeyLength = 1_024;
+
+function faithfulJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(faithfulJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  // A member JSON leaves out (not enumerable) is still one the pricing reads.
+  const names = Object.keys(value);
+  if (names.length !== Object.getOwnPropertyNames(value).length) return false;
+  return names.every((name) => faithfulJson((value as Record<string, unknown>)[name]));
 }
 
 function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
