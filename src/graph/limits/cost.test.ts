@@ -232,6 +232,14 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     expect([priced(document, operation, {}), priced(document, operation, hidden)]).toEqual([{ ok: true, cost: 11 }, { ok: true, cost: 3 }]);
   });
 
+  it('prices variables nested too deep for any key afresh, without taking the stack', () => {
+    const document = parse(postsWith('$n'));
+    const priced = maxCostCheck(testSchema, defaultGraphLimits);
+    let deep: unknown = 3;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(priced(document, operationsOf(document)[0]!, { n: 3, deep })).toEqual({ ok: true, cost: 4 });
+  });
+
   it('has no limit at Infinity and refuses limits that cannot work', () => {
     expect(check(postsWith('$n'), { n: 1e9 }, graphLimitsWith({ maxCost: Infinity }))).toEqual([]);
     expect(() => maxCostCheck(testSchema, { ...defaultGraphLimits, maxCost: Number.NaN })).toThrow(new RangeError('maxCost must be non-negative or Infinity (no limit), got NaN'));

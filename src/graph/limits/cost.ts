@@ -165,15 +165,25 @@ function jsonKey(value: unknown): string | undefined {
 /** The longest variables text kept beside a priced operation. */
 const maxVariablesKeyLength = 1_024;
 
+/**
+ * Whether `value` is faithful JSON of at most `maxVariablesKeyLength` values. Each value writes at least one
+ * character of the key, so a longer walk could not give a key that is kept: it stops there, which also keeps a
+ * request's deeply nested variables from taking the stack.
+ */
 function faithfulJson(value: unknown): boolean {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
-  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every(faithfulJson);
-  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
-  // A member JSON leaves out (not enumerable) is still one the pricing reads.
-  const names = Object.keys(value);
-  if (names.length !== Object.getOwnPropertyNames(value).length) return false;
-  return names.every((name) => faithfulJson((value as Record<string, unknown>)[name]));
+  let budget = maxVariablesKeyLength;
+  const walk = (item: unknown): boolean => {
+    if (--budget < 0) return false;
+    if (item === null || typeof item === 'string' || typeof item === 'boolean') return true;
+    if (typeof item === 'number') return Number.isFinite(item) && !Object.is(item, -0);
+    if (Array.isArray(item)) return item.every(walk);
+    if (typeof item !== 'object' || Object.getPrototypeOf(item) !== Object.prototype) return false;
+    // A member JSON leaves out (not enumerable) is still one the pricing reads.
+    const names = Object.keys(item);
+    if (names.length !== Object.getOwnPropertyNames(item).length) return false;
+    return names.every((name) => walk((item as Record<string, unknown>)[name]));
+  };
+  return walk(value);
 }
 
 function tooCostlyError(operation: OperationDefinitionNode, cost: number, limits: GraphLimits): GraphQLError {
