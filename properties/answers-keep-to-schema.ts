@@ -3,7 +3,7 @@ import type { Json } from './targets/openapi/example-value.js';
 import { exampleValue } from './targets/openapi/example-value.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
 import { schemaProblems } from './targets/openapi/schema-check.js';
-import { type DescribedOperation, describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
+import { type DescribedOperation, describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /** One operation sent once: by its place in the description, with the body drawn for it when it takes one. */
@@ -28,7 +28,7 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
   name: 'answers-keep-to-schema',
   statement: 'every operation of the OpenAPI description, sent a body its schema accepts, is answered with a documented status and a body its schema allows, never a 5xx',
 
-  notApplicable: (target) => (target.openapi === undefined ? 'it names no OpenAPI description (openapi)' : undefined),
+  notApplicable: withoutOpenapi,
 
   plan(_target, origin) {
     const operations = describedOperations(origin.derivation);

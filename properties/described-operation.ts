@@ -13,6 +13,9 @@ export interface DescribedOperation {
   readonly derived: DerivedOperation;
 }
 
+/** A schema principle reads the operations of an OpenAPI description: without one it does not apply. */
+export const withoutOpenapi = (target: Target): string | undefined => (target.openapi === undefined ? 'it names no OpenAPI description (openapi)' : undefined);
+
 /** The operations of a description, each as read and as derived; none when the target names no description. */
 export function describedOperations(derivation: Derivation | undefined): DescribedOperation[] {
   return (derivation?.described ?? []).map((operation, i) => ({ operation, derived: derivation!.operations[i]! }));

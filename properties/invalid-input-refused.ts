@@ -4,7 +4,7 @@ import type { Operation } from './targets/openapi/operations.js';
 import { isSuccess, record } from './targets/openapi/operations.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
 import { schemaProblems } from './targets/openapi/schema-check.js';
-import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs } from './described-operation.js';
+import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /**
@@ -37,7 +37,7 @@ export const invalidInputRefused: Principle<InvalidPlan> = {
   name: 'invalid-input-refused',
   statement: 'a body its OpenAPI schema refuses is answered 4xx as documented, never a 5xx; a member the schema does not declare is refused or ignored',
 
-  notApplicable: (target) => (target.openapi === undefined ? 'it names no OpenAPI description (openapi)' : undefined),
+  notApplicable: withoutOpenapi,
 
   plan(_target, origin) {
     const withBodies = describedOperations(origin.derivation).flatMap(({ operation }, i) => (operation.body === undefined ? [] : [{ operation, i }]));

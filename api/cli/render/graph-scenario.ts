@@ -54,8 +54,8 @@ function postStep(options: GraphOptions): StepInput {
 
 /**
  * Apollo Client's automatic persisted queries: the hash alone over GET; on PERSISTED_QUERY_NOT_FOUND the
- * query with its hash over POST, which registers it (Apollo Client has re-sent over POST since 3.3, apollo-client
- * issue 7456, because the query may be long); then the short GET again. It is sent twice more, since only a
+ * query with its hash over POST, which registers it (Apollo Client has re-sent over POST since 3.3, because
+ * the query may be long); then the short GET again. It is sent twice more, since only a
  * successful GET by hash is stored: the first after registering reaches the origin, the second is the one the
  * shared cache answers.
  */
