@@ -1,5 +1,5 @@
 import { buildSchema, parse, specifiedRules, validate, type DocumentNode } from 'graphql';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { estimateCost, maxCostCheck, type VariableValues } from './cost.js';
 import { maxDepthRule } from './depth.js';
 import { operationsOf } from './fragments.js';
@@ -22,6 +22,13 @@ const postsWith = (limit: string) => `query($n: Int) { user(id: 1) { posts(limit
 /** List shapes the graph schema does not have (yet): a `limit` beside another argument, and a list of scalars. */
 const listShapes = buildSchema('type Query { feed(since: Int = 100, limit: Int = 2): [Item!]! tags(limit: Int): [String!]! } type Item { id: ID! }');
 const shapesCost = (query: string, variables: VariableValues = {}) => estimateCost(parse(query), listShapes, variables, defaultGraphLimits);
+
+/** The cost check over a schema of its own whose root lookups are counted: each pricing of an operation makes one. */
+function countedPricing(limits: GraphLimits) {
+  const schema = buildSchema('type Query { feed(limit: Int = 2): [Item!]! } type Item { id: ID! }');
+  const rootLookups = vi.spyOn(schema, 'getRootType');
+  return { priced: maxCostCheck(schema, limits), pricings: () => rootLookups.mock.calls.length };
+}
 
 /** A document as code may build it: graphql's AST types make `variableDefinitions`, `arguments` and `directives` optional. */
 const withoutEmptyLists = (document: DocumentNode): DocumentNode =>
@@ -223,10 +230,10 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     const document = parse(postsWith('$n'));
     const operation = operationsOf(document)[0]!;
     const priced = maxCostCheck(testSchema, defaultGraphLimits);
-    // Among them values JSON writes alike ({} and { n: undefined }, 0 and -0), which get no key and are priced afresh.
-    const costs = [{ n: 3 }, { n: 5 }, { n: 3 }, {}, { n: 0 }, { n: -0 }, { n: 3 }, { n: 1e9 }, { n: 3 }, { n: '4' }, { n: 3 }, { n: undefined }, { n: 2 }]
+    // Among them values JSON writes alike ({} and { n: undefined }, 0 and -0, null and Infinity), which get no key and are priced afresh.
+    const costs = [{ n: 3 }, { n: 5 }, { n: 3 }, {}, { n: 0 }, { n: -0 }, { n: 3 }, { n: 1e9 }, { n: 3 }, { n: '4' }, { n: 3 }, { n: undefined }, { n: 2 }, { n: null }, { n: Infinity }]
       .map((variables) => priced(document, operation, variables));
-    expect(costs.map((verdict) => (verdict.ok ? verdict.cost : 'refused'))).toEqual([4, 6, 4, 11, 1, 1, 4, 'refused', 4, 11, 4, 11, 3]);
+    expect(costs.map((verdict) => (verdict.ok ? verdict.cost : 'refused'))).toEqual([4, 6, 4, 11, 1, 1, 4, 'refused', 4, 11, 4, 11, 3, 11, 'refused']);
     // Its JSON is {}, as is that of the {} priced before it; execution reads the hidden 2 all the same.
     const hidden = Object.defineProperty({}, 'n', { value: 2, enumerable: false }) as VariableValues;
     expect([priced(document, operation, {}), priced(document, operation, hidden)]).toEqual([{ ok: true, cost: 11 }, { ok: true, cost: 3 }]);
@@ -238,6 +245,42 @@ describe('maxCostCheck: refused before execution when the estimate is over the l
     let deep: unknown = 3;
     for (let i = 0; i < 100_000; i++) deep = { a: deep };
     expect(priced(document, operationsOf(document)[0]!, { n: 3, deep })).toEqual({ ok: true, cost: 4 });
+  });
+
+  it('prices a repeat of the last admitted operation and variables once, and a refusal every time', () => {
+    const { priced, pricings } = countedPricing(graphLimitsWith({ maxCost: 10 }));
+    const document = parse('query($n: Int) { feed(limit: $n) { id } }');
+    const operation = operationsOf(document)[0]!;
+    expect([priced(document, operation, { n: 3 }), priced(document, operation, { n: 3 })]).toEqual([{ ok: true, cost: 3 }, { ok: true, cost: 3 }]);
+    expect(pricings()).toBe(1);
+    // Variables with no key are priced without taking the kept verdict's place.
+    const hidden = Object.defineProperty({}, 'n', { value: 4, enumerable: false }) as VariableValues;
+    expect([priced(document, operation, hidden), priced(document, operation, { n: 3 })]).toEqual([{ ok: true, cost: 4 }, { ok: true, cost: 3 }]);
+    expect(pricings()).toBe(2);
+    expect([priced(document, operation, { n: 50 }), priced(document, operation, { n: 50 })].map((verdict) => verdict.ok)).toEqual([false, false]);
+    expect(pricings()).toBe(4);
+  });
+
+  it('keeps a verdict for variables of every kind JSON parses to, up to 1,024 characters of JSON, and none for longer ones', () => {
+    const { priced, pricings } = countedPricing(defaultGraphLimits);
+    const document = parse('query($s: String) { feed { id } }');
+    const operation = operationsOf(document)[0]!;
+    // {"s":"…"} is 8 characters around the string.
+    for (const variables of [{ s: [0, 'x', true, false, null, { nested: [] }] }, { s: 'x'.repeat(1_016) }, { s: 'y'.repeat(1_017) }]) {
+      priced(document, operation, variables);
+      priced(document, operation, variables);
+    }
+    expect(pricings()).toBe(4);
+  });
+
+  it('keys no variables whose JSON is not what pricing reads: a toJSON of their own, a NaN in a list', () => {
+    const document = parse('query($n: Int = 3, $ids: [Int]) { user(id: 1) { posts(limit: $n) { title } } }');
+    const operation = operationsOf(document)[0]!;
+    const priced = maxCostCheck(testSchema, defaultGraphLimits);
+    const writesEmpty = Object.assign(Object.create({ toJSON: () => ({}) }) as object, { n: 2 }) as VariableValues;
+    expect([priced(document, operation, {}), priced(document, operation, writesEmpty)]).toEqual([{ ok: true, cost: 4 }, { ok: true, cost: 3 }]);
+    // JSON writes NaN as null, but NaN fails coercion, so the request's raw variables are priced, and $n has no default there.
+    expect([priced(document, operation, { ids: [null, 1] }), priced(document, operation, { ids: [NaN, 1] })]).toEqual([{ ok: true, cost: 4 }, { ok: true, cost: 11 }]);
   });
 
   it('has no limit at Infinity and refuses limits that cannot work', () => {
