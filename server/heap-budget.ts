@@ -28,28 +28,21 @@ const retryAfterSeconds = 5;
  */
 export class HeapBudget {
   readonly budgetBytes: number;
-  readonly limitBytes: number;
   #retainedBytes = 0;
-  #observer: PerformanceObserver | undefined;
 
   constructor(fraction: number, limitBytes: number = oldSpaceLimitBytes()) {
-    this.limitBytes = limitBytes;
     this.budgetBytes = Math.floor(fraction * limitBytes);
   }
 
-  /** Hears every full collection of this process until `stop`. */
+  /** Hears every full collection of this process from now on, for as long as it runs. */
   watch(): this {
-    this.#observer = new PerformanceObserver((list) => {
-      // A major collection is a full mark-sweep-compact; the others touch only the young generation or part of it.
+    new PerformanceObserver((list) => {
+      // A major collection is a full mark-sweep-compact; the others touch only the young generation or part of
+      // it. The heap is read when node reports the collection, a moment after it.
       const full = list.getEntries().some((entry) => (entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR);
       if (full) this.collected(v8.getHeapStatistics().used_heap_size);
-    });
-    this.#observer.observe({ entryTypes: ['gc'] });
+    }).observe({ entryTypes: ['gc'] });
     return this;
-  }
-
-  stop(): void {
-    this.#observer?.disconnect();
   }
 
   /** What a full collection left in use. */

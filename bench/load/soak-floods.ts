@@ -82,8 +82,9 @@ export function socketFlood(originUrl: string, cookie: string, localAddress: str
 
 /**
  * `connections` loops each logging `username` in with the right password, one login after another: every
- * one is a password check, the scrypt the review's right-password flood ran. Fewer loops than the password
- * checks' queue (64), so none is turned away busy, and each new session pushes the account's oldest out.
+ * one is a password check, the scrypt the review's right-password flood ran. At most the name's tries at
+ * once (10: each login holds one until its check is done), so none is refused unchecked, and each new
+ * session pushes the account's oldest out.
  */
 export function loginFlood(originUrl: string, username: string, localAddress: string, connections: number): Flood {
   const agent = new Agent({ keepAlive: true, localAddress });

@@ -10,13 +10,13 @@ import { type SoakSample, soakVerdict } from './soak-verdict.js';
 /** The hardening issue's figure: under socket and login floods a cache hit still answers within this. */
 const hitP99LimitMs = 50;
 
-const usage = `Usage: npm run soak [-- --minutes 10] [--sample-seconds 10] [--warm-up-minutes 2] [--connections 10] [--login-flood 16] [--out reports/load-soak.csv]
+const usage = `Usage: npm run soak [-- --minutes 10] [--sample-seconds 10] [--warm-up-minutes 2] [--connections 10] [--login-flood 8] [--floods on|off] [--out reports/load-soak.csv]
 
 Starts npm start's server (--front --rate-limit off, data in a temporary folder) and sends it hostile traffic
 through its shared cache: a new session, a new cache variant, a URL never seen, a new Idempotency-Key, wrong
 passwords and a logout, in every cycle of every connection. Beside it, two floods: bob and carol each keep 8
 graph sockets sending pings at their message budget, and --login-flood loops log sam in with the right
-password, one login after another. A probe reads a note through the cache every 100 ms and times its hits.
+password, one login after another (--floods off: neither, for a control run). A probe reads a note through the cache every 100 ms and times its hits.
 Reads the server's RSS every --sample-seconds and writes the curve to --out. Prints a cache hit's p99 for each
 minute. Exits 1 unless RSS is flat after the warm-up (the mean of the last third of the readings within 10 %
 of the mean of the first third), no answer is a 5xx other than the memory budget's 503, and every minute's
@@ -28,7 +28,8 @@ function options(argv: readonly string[]) {
     'sample-seconds': { type: 'number', range: 'positive', unit: 'seconds', example: '10' },
     'warm-up-minutes': { type: 'number', range: 'non-negative', unit: 'minutes', example: '2' },
     connections: { type: 'integer', range: 'positive', example: '10' },
-    'login-flood': { type: 'integer', range: 'positive', example: '16' },
+    'login-flood': { type: 'integer', range: 'positive', example: '8' },
+    floods: { type: 'choice', choices: ['on', 'off'] },
     out: { type: 'string', example: 'reports/load-soak.csv' },
     help: { type: 'boolean', short: 'h' },
   });
@@ -39,14 +40,16 @@ function options(argv: readonly string[]) {
     sampleSeconds: values['sample-seconds'] ?? 10,
     warmUpSeconds: (values['warm-up-minutes'] ?? minutes / 5) * 60,
     connections: values.connections ?? 10,
-    loginFloodConnections: values['login-flood'] ?? 16,
+    loginFloodConnections: values['login-flood'] ?? 8,
+    floods: values.floods !== 'off',
     out: values.out ?? 'reports/load-soak.csv',
   };
   // The run counts whole seconds: less than half of one rounds to none.
   if (parsed.durationSeconds === 0) throw new UsageError(`--minutes must come to at least one second, got "${String(values.minutes)}"`);
   if (parsed.warmUpSeconds >= parsed.durationSeconds) throw new UsageError('--warm-up-minutes must be less than --minutes');
-  // The password checks' queue holds 64: more loops would be refused busy (503), which is not the flood meant.
-  if (parsed.loginFloodConnections > 64) throw new UsageError(`--login-flood must be at most 64, the password checks' queue; got ${parsed.loginFloodConnections}`);
+  // Each login takes one of the name's 10 tries before its check and gives it back after: more loops than
+  // that are answered 429 unchecked, which is not the flood meant.
+  if (parsed.loginFloodConnections > 10) throw new UsageError(`--login-flood must be at most 10, the tries a name has at once; got ${parsed.loginFloodConnections}`);
   return parsed;
 }
 

@@ -17,6 +17,8 @@ export interface SoakOptions {
   readonly connections: number;
   /** Loops logging in with the right password, one login after another, beside the hostile cycle. */
   readonly loginFloodConnections: number;
+  /** False: the hostile cycle and the probe alone, a control for the floods' effect on a hit's latency. */
+  readonly floods: boolean;
 }
 
 export interface SoakResult {
@@ -53,9 +55,9 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
     const samples: SoakSample[] = [];
     const startedMs = performance.now();
     const probe = startHitProbe(`${server.urls.get('shared cache')!}/notes/1`, cookie, '127.0.0.4', 100, startedMs);
-    const sockets = await Promise.all(socketCallers.map(async (name, i) =>
-      socketFlood(origin, await loginFrom(origin, name, `127.0.0.${10 + i}`), `127.0.0.${10 + i}`, socketsPerCaller, pingsPerCallerPerSecond)));
-    const logins = loginFlood(origin, loginFlooder, '127.0.0.5', options.loginFloodConnections);
+    const sockets = options.floods ? await Promise.all(socketCallers.map(async (name, i) =>
+      socketFlood(origin, await loginFrom(origin, name, `127.0.0.${10 + i}`), `127.0.0.${10 + i}`, socketsPerCaller, pingsPerCallerPerSecond))) : [];
+    const logins = options.floods ? loginFlood(origin, loginFlooder, '127.0.0.5', options.loginFloodConnections) : undefined;
     const sample = async (): Promise<void> => {
       const rssMb = await residentSetMb(server.pid);
       if (rssMb === undefined) throw new Error(`cannot read the server's RSS (/proc/${server.pid}/status): the soak needs Linux`);
@@ -81,7 +83,7 @@ export async function runSoak(options: SoakOptions, log: (line: string) => void)
       clearInterval(timer);
     }
     await sample();
-    const floods: Record<string, FloodTally> = { [`${loginFlooder}'s right-password logins`]: await logins.stop() };
+    const floods: Record<string, FloodTally> = logins === undefined ? {} : { [`${loginFlooder}'s right-password logins`]: await logins.stop() };
     for (const [i, flood] of sockets.entries()) floods[`${socketCallers[i]}'s ${socketsPerCaller} sockets of pings`] = await flood.stop();
     await probe.stop();
     return { samples, hits: probe.hits, probeOthers: probe.others(), floods };
