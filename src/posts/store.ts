@@ -29,7 +29,7 @@ export interface PostPageRequest {
 
 /**
  * What one author may keep in posts (titles are at most 200 characters) and in comments (bodies at most
- * 1,000): about 6 MiB of text per author at both bounds, so the demo's four accounts cannot fill a heap.
+ * 1,000): under 2.3 MiB of text per author at both bounds, so the demo's four accounts cannot fill a heap.
  */
 export const defaultPostsQuota: Quota = { count: 1_000, bytes: 256 * 1024 };
 export const defaultCommentsQuota: Quota = { count: 5_000, bytes: 2 * 1024 * 1024 };
