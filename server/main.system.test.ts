@@ -56,4 +56,19 @@ describe('npm start', () => {
     run.child.kill('SIGTERM');
     expect((await run.exit).code).toBe(0);
   });
+
+  it('refuses a caller\'s users past 1,000 with 507 quota-exceeded, and another caller still creates', async () => {
+    const run = spawnServer(['--port', '0', '--rate-limit', 'off', '--memory']);
+    const origin = await run.originUrl();
+    const [alice, bob] = [await sessionCookie(origin, 'alice'), await sessionCookie(origin, 'bob')];
+    const create = async (cookie: string, i: number) => (await fetch(`${origin}/users`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ name: `u${i}`, email: `u${i}@example.com` }) })).status;
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 50; batch++) statuses.push(...await Promise.all(Array.from({ length: 20 }, (_, i) => create(alice, batch * 20 + i))));
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    const refused = await fetch(`${origin}/users`, { method: 'POST', headers: { cookie: alice, 'content-type': 'application/json' }, body: '{"name":"one more","email":"m@example.com"}' });
+    expect([refused.status, await refused.json()]).toMatchObject([507, { type: '/problems/quota-exceeded', limit: 'users', max: 1_000, used: 1_000 }]);
+    expect(await create(bob, 0)).toBe(201);
+    run.child.kill('SIGTERM');
+    expect((await run.exit).code).toBe(0);
+  });
 });

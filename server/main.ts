@@ -2,6 +2,7 @@ import { parseCli, type ServeOptions, usage } from './start-options.js';
 import { crashSwitchVariable, parseCrashSwitch } from './crash-switch.js';
 import { startCacheProxy } from './cache-proxy.js';
 import type { RunningServer } from './listening-server.js';
+import { HeapBudget } from './heap-budget.js';
 import { startOriginServer } from './origin-server.js';
 import { rateLimitSettings } from './rate-limit-option.js';
 import { DataFolderRefused } from './storage/data-folder.js';
@@ -23,6 +24,7 @@ async function serve(options: ServeOptions): Promise<void> {
   try {
     const origin = await startOriginServer({
       port: options.port, host, allowedHosts: options.allowedHosts, fronts, dataDir: options.dataDir, crash: parseCrashSwitch(process.env[crashSwitchVariable]),
+      heapBudget: options.heapBudget === undefined ? undefined : new HeapBudget(options.heapBudget).watch(),
       settings: { orders: options.orders, orderExistence: options.hideExistence ? 'hidden' : 'revealed', ...rateLimitSettings(options.rateLimit) },
     });
     running.push(origin);

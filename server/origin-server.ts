@@ -5,6 +5,7 @@ import { createOrigin, defaultOriginSettings, type Origin, type OriginSettings }
 import { createOriginStorage } from '../src/origin-storage.js';
 import { CrashPlan, type CrashSwitch } from './crash-switch.js';
 import { type FrontOptions, httpFront } from './http-front.js';
+import type { HeapBudget } from './heap-budget.js';
 import { defaultGraceMs, listen, type ListenOptions, type RunningServer } from './listening-server.js';
 import { realEnvironment } from './real-environment.js';
 import type { OutgoingLimits } from './outgoing-flow.js';
@@ -37,6 +38,8 @@ export interface OriginServerOptions extends ListenOptions, Pick<FrontOptions, '
   readonly dataDir?: string;
   /** Where the process kills itself with SIGKILL (`crash-switch.ts`): tests of real crashes only. */
   readonly crash?: CrashSwitch;
+  /** Past it, writes and new WebSockets are shed with 503 (`heap-budget.ts`); unset: no budget. */
+  readonly heapBudget?: HeapBudget;
 }
 
 /**
@@ -59,6 +62,8 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
 
   const log = options.log ?? ((line: string) => { console.error(line); });
   const openSocket = (req: HttpRequest, peer: SocketPeer) => {
+    const shed = options.heapBudget?.shedSocket();
+    if (shed !== undefined) return { response: shed, socket: undefined };
     const n = crashes.arrived();
     const opening = origin.openSocket(req, tables === undefined ? peer : committedFirst(peer, tables));
     // The socket opens with the 101: as in the simulator, only `after-response` falls after an upgrade's effect.
@@ -68,7 +73,7 @@ export async function startOriginServer(options: OriginServerOptions = {}): Prom
   const server = httpFront(async (req) => {
     const n = crashes.arrived();
     numbers.set(req, n);
-    const response = await handle(req);
+    const response = options.heapBudget?.shed(req) ?? await handle(req);
     crashes.committed(n);
     return response;
   }, { ...options, upgrade: sockets.upgrade, answered: (req) => crashes.answered(numbers.get(req)!) });

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
-import type { ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { HttpResponse } from '../src/http/message.js';
+import { setCookieList, setCookieName } from '../src/http/set-cookie-list.js';
 import { endToEnd } from './hop-by-hop.js';
 
 /**
@@ -15,6 +16,9 @@ export function writeResponse(res: ServerResponse, message: HttpResponse, method
   const body = bodiless || message.body === undefined ? undefined : Buffer.from(message.body, 'utf8');
   if (!bodiless) headers['content-length'] = String(body?.length ?? 0);
   if (options.close === true) headers.connection = 'close';
-  res.writeHead(message.status, headers);
+  // Each cookie its own field (RFC 6265 §3): a response carries them joined by a line feed.
+  const fields: OutgoingHttpHeaders = headers;
+  if (headers[setCookieName] !== undefined) fields[setCookieName] = setCookieList(headers);
+  res.writeHead(message.status, fields);
   res.end(body);
 }

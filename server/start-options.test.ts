@@ -3,7 +3,7 @@ import { parseCli } from './start-options.js';
 
 describe('npm start options', () => {
   it('defaults to 127.0.0.1:3000, owner-check, no front, data in ./apisim-data', () => {
-    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'owner-check', hideExistence: false, front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data' } });
+    expect(parseCli([], {})).toEqual({ kind: 'serve', options: { port: 3000, host: '127.0.0.1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'owner-check', hideExistence: false, front: false, rateLimit: { kind: 'default' }, dataDir: 'apisim-data', heapBudget: 0.8 } });
   });
 
   it('keeps the data in --data DIR, or nowhere with --memory', () => {
@@ -18,7 +18,7 @@ describe('npm start options', () => {
 
   it('reads every flag', () => {
     expect(parseCli(['--port', '4000', '--host', '::1', '--orders', 'login-only', '--hide-existence', '--front', '--rate-limit', 'off'], {}))
-      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'login-only', hideExistence: true, front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data' } });
+      .toEqual({ kind: 'serve', options: { port: 4000, host: '::1', allowedHosts: { kind: 'names', names: [] }, trustProxy: [], orders: 'login-only', hideExistence: true, front: true, rateLimit: { kind: 'off' }, dataDir: 'apisim-data', heapBudget: 0.8 } });
     expect(parseCli(['--help'], {})).toEqual({ kind: 'help' });
   });
 
@@ -31,6 +31,13 @@ describe('npm start options', () => {
   it('reads --trust-proxy as IP addresses separated by commas, and refuses a name', () => {
     expect(parseCli(['--trust-proxy', '10.0.0.5, ::1'], {})).toMatchObject({ options: { trustProxy: ['10.0.0.5', '::1'] } });
     expect(parseCli(['--trust-proxy', 'proxy.internal'], {})).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--trust-proxy') as unknown });
+  });
+
+  it('reads --heap-budget as a share of the heap, or off, and refuses anything else', () => {
+    expect(parseCli(['--heap-budget', '0.5'], {})).toMatchObject({ options: { heapBudget: 0.5 } });
+    expect(parseCli(['--heap-budget', '1'], {})).toMatchObject({ options: { heapBudget: 1 } });
+    expect(parseCli(['--heap-budget', 'off'], {})).toMatchObject({ options: { heapBudget: undefined } });
+    for (const bad of ['0', '1.5', '80%', '-0.2', '', 'half']) expect(parseCli(['--heap-budget', bad], {})).toMatchObject({ kind: 'usage-error', message: expect.stringContaining('--heap-budget') as unknown });
   });
 
   it('reads --rate-limit as N/s, with or without the /s, or off', () => {

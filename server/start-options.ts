@@ -3,6 +3,7 @@ import type { OrdersBehaviour } from '../src/policy/policy.js';
 import { type AllowedHosts, parseAllowedHosts } from './allowed-hosts.js';
 import { isIP } from 'node:net';
 import { defaultHost } from './listening-server.js';
+import { defaultHeapBudgetFraction } from './heap-budget.js';
 import { parseRateLimit, type RateLimitOption } from './rate-limit-option.js';
 
 export const defaultPort = 3000;
@@ -25,9 +26,11 @@ export interface ServeOptions {
   readonly rateLimit: RateLimitOption;
   /** The data folder; undefined with `--memory`. */
   readonly dataDir: string | undefined;
+  /** `--heap-budget`: the share of the heap past which writes are shed with 503, or undefined for off. */
+  readonly heapBudget: number | undefined;
 }
 
-export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--allowed-hosts NAME,...|all] [--trust-proxy ADDR,...] [--orders owner-check|login-only] [--hide-existence] [--front] [--rate-limit N/s|off] [--data DIR | --memory]
+export const usage = `Usage: npm start [-- --port 3000] [--host 127.0.0.1] [--allowed-hosts NAME,...|all] [--trust-proxy ADDR,...] [--orders owner-check|login-only] [--hide-existence] [--front] [--rate-limit N/s|off] [--heap-budget F|off] [--data DIR | --memory]
 
 Serves the origin of src/ over HTTP/1.1 on real sockets.
   --port N     the origin's port (default: $PORT, else ${defaultPort}; 0 picks free ports)
@@ -49,6 +52,9 @@ Serves the origin of src/ over HTTP/1.1 on real sockets.
                (an LMDB database; default ./${defaultDataDir}): a restart, even after a crash, finds what
                was acknowledged. A new folder starts with the demo data.
   --memory     keep everything in memory instead: each start begins afresh with the demo data
+  --heap-budget F  past this share of node's heap (--max-old-space-size), kept after a full collection,
+               writes and new WebSockets get 503 with Retry-After; reads and deletes go on (default
+               ${defaultHeapBudgetFraction}; off: none). A data folder that would not fit the heap is refused at start
   --help       this text
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish, then the process exits 0.`;
 
@@ -66,6 +72,7 @@ const options = {
   'rate-limit': { type: 'string', example: '500/s' },
   data: { type: 'string', example: defaultDataDir },
   memory: { type: 'boolean' },
+  'heap-budget': { type: 'string', example: '0.7' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -102,5 +109,10 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values.memory === true && values.data !== undefined) return { kind: 'usage-error', message: '--data and --memory cannot both be given: one keeps the data in a folder, the other nowhere' };
   if (values.data === '') return { kind: 'usage-error', message: '--data must name a folder' };
   const dataDir = values.memory === true ? undefined : (values.data ?? defaultDataDir);
-  return { kind: 'serve', options: { port, host, allowedHosts, trustProxy, orders, hideExistence: values['hide-existence'] === true, front, rateLimit, dataDir } };
+  const budgetText = values['heap-budget'] ?? String(defaultHeapBudgetFraction);
+  const heapBudget = budgetText === 'off' ? undefined : Number(budgetText);
+  if (heapBudget !== undefined && !(/^\d*\.?\d+$/.test(budgetText) && heapBudget > 0 && heapBudget <= 1)) {
+    return { kind: 'usage-error', message: `--heap-budget must be a share of the heap above 0 and at most 1 (such as 0.8), or off, got ${JSON.stringify(budgetText)}` };
+  }
+  return { kind: 'serve', options: { port, host, allowedHosts, trustProxy, orders, hideExistence: values['hide-existence'] === true, front, rateLimit, dataDir, heapBudget } };
 }

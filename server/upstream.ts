@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { Agent, type IncomingMessage, request as httpRequest } from 'node:http';
 import type { HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
+import { joinedSetCookies, setCookieName } from '../src/http/set-cookie-list.js';
 import { forwardedField, type TrustedFronts } from './forwarded-for.js';
 import { endToEnd } from './hop-by-hop.js';
 
@@ -83,7 +84,7 @@ export class Upstream {
   #decoded(incoming: IncomingMessage, bytes: Buffer): HttpResponse {
     const headers: Record<string, string> = {};
     for (const [name, values] of Object.entries(incoming.headersDistinct)) {
-      if (values !== undefined) headers[name] = values.join(', ');
+      if (values !== undefined) headers[name] = name === setCookieName ? joinedSetCookies(values) : values.join(', ');
     }
     const kept = endToEnd(headers);
     if (this.#via !== undefined) kept.via = withVia(headers.via, this.#via);

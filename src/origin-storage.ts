@@ -1,13 +1,14 @@
 import { demoAccountStore } from './auth/accounts.js';
 import { SessionStore } from './auth/sessions.js';
 import { IdempotencyStore } from './idempotency/record-store.js';
-import { type NotesQuota, NotesStore } from './notes/store.js';
+import { defaultNotesQuota, NotesStore } from './notes/store.js';
 import { OrdersStore, seedDemoOrders } from './orders/store.js';
 import { AuditLog } from './policy/audit-log.js';
 import { seedDemoData } from './demo-data.js';
-import { PostsStore } from './posts/store.js';
+import { defaultCommentsQuota, defaultPostsQuota, PostsStore } from './posts/store.js';
+import type { Quota } from './storage/creator-quota.js';
 import { memoryTables, type Tables } from './storage/tables.js';
-import { UsersStore } from './users/store.js';
+import { defaultUsersQuota, UsersStore } from './users/store.js';
 
 /**
  * What the origin keeps as a database would: it outlives the process, so a restart after a crash finds it as
@@ -32,11 +33,21 @@ export interface OriginStorage {
   readonly audit: AuditLog;
 }
 
+/** What one caller may keep in each store it can create in (`src/storage/creator-quota.ts`); past it a write is refused. */
+export interface StoreQuotas {
+  readonly notes: Quota;
+  readonly users: Quota;
+  readonly posts: Quota;
+  readonly comments: Quota;
+}
+
+export const defaultStoreQuotas: StoreQuotas = { notes: defaultNotesQuota, users: defaultUsersQuota, posts: defaultPostsQuota, comments: defaultCommentsQuota };
+
 export interface StorageSettings {
   readonly idempotencyRetentionUs: number;
   readonly idempotencyCommit: IdempotencyStore['commit'];
-  /** Unset: `defaultNotesQuota`. */
-  readonly notesQuota?: NotesQuota;
+  /** Unset: `defaultStoreQuotas`. */
+  readonly quotas?: StoreQuotas;
 }
 
 /**
@@ -47,9 +58,10 @@ export interface StorageSettings {
  */
 export function createOriginStorage(now: () => number, newId: () => string, settings: StorageSettings, tables: Tables = memoryTables()): OriginStorage {
   const fresh = tables.fresh;
+  const quotas = settings.quotas ?? defaultStoreQuotas;
   const orders = new OrdersStore(tables);
-  const users = new UsersStore(tables);
-  const posts = new PostsStore(tables);
+  const users = new UsersStore(tables, quotas.users);
+  const posts = new PostsStore(tables, quotas);
   if (fresh) {
     seedDemoOrders(orders);
     seedDemoData(users, posts);
@@ -58,7 +70,7 @@ export function createOriginStorage(now: () => number, newId: () => string, sett
   // Also on tables from disk: a folder written before this rule keeps its users, and takes no new one at an account's id.
   users.skipIdsThrough(accounts.lastUserId);
   return {
-    notes: new NotesStore(tables, settings.notesQuota),
+    notes: new NotesStore(tables, quotas.notes),
     orders,
     users,
     posts,

@@ -7,11 +7,11 @@ import { GraphSockets } from './graph/subscriptions/graph-sockets.js';
 import type { Handler, Maybe } from './http/handler.js';
 import type { HttpRequest } from './http/message.js';
 import { defaultRetentionUs } from './idempotency/record-store.js';
-import { defaultNotesQuota, type NotesQuota, type NotesStore } from './notes/store.js';
+import type { NotesStore } from './notes/store.js';
 import type { OrderExistence } from './orders/routes.js';
 import type { OrdersStore } from './orders/store.js';
 import { graphSocketDoor, type SocketOpening } from './origin-socket.js';
-import { createOriginStorage, type OriginStorage } from './origin-storage.js';
+import { createOriginStorage, defaultStoreQuotas, type OriginStorage, type StoreQuotas } from './origin-storage.js';
 import { requestPipeline } from './pipeline/request-pipeline.js';
 import type { demoAccountStore } from './auth/accounts.js';
 import type { AuditLog } from './policy/audit-log.js';
@@ -42,8 +42,8 @@ export interface OriginSettings {
   readonly idempotencyCommit: 'with-effect' | 'write-behind';
   /** The graph endpoint's limits and persisted-query mode. */
   readonly graph: GraphSettings;
-  /** What one caller may keep in notes (`NotesStore`); past it a write is 507. */
-  readonly notesQuota: NotesQuota;
+  /** What one caller may keep in notes, users, posts and comments; past it a write is 507 (a field error in the graph). */
+  readonly quotas: StoreQuotas;
 }
 
 export const defaultOriginSettings: OriginSettings = {
@@ -57,7 +57,7 @@ export const defaultOriginSettings: OriginSettings = {
   idempotencyRetentionUs: defaultRetentionUs,
   idempotencyCommit: 'with-effect',
   graph: defaultGraphSettings,
-  notesQuota: defaultNotesQuota,
+  quotas: defaultStoreQuotas,
 };
 
 /** Everything the origin takes from the world: the simulator passes virtual time and seeded ids. */

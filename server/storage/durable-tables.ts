@@ -5,6 +5,7 @@ import { open, type Database, type RootDatabase, type RootDatabaseOptionsWithPat
 import type { Counter, Durability, TableKey, Tables } from '../../src/storage/tables.js';
 import { ChangeSet, type ChangedTable } from './change-set.js';
 import { claimDataFolder, checkDataFile, DataFolderRefused } from './data-folder.js';
+import { checkDataFitsHeap, type HeapFigures } from './heap-fit.js';
 import { JournaledMap } from './journaled-map.js';
 
 /** How the tables open their LMDB environment: lmdb-js's `open`, unless a test makes its disk refuse. */
@@ -80,7 +81,7 @@ export class DurableTables implements Tables {
   readonly #release: () => void;
   readonly #logFlushMs: number;
 
-  private constructor(dir: string, logFlushMs: number, openLmdb: OpenLmdb) {
+  private constructor(dir: string, logFlushMs: number, openLmdb: OpenLmdb, heap: HeapFigures | undefined) {
     this.dir = resolve(dir);
     this.#logFlushMs = logFlushMs;
     try {
@@ -89,15 +90,19 @@ export class DurableTables implements Tables {
       if (error instanceof DataFolderRefused) throw error;
       throw new Error(`cannot keep the data in ${this.dir}: ${(error as Error).message}`, { cause: error });
     }
+    let root: RootDatabase | undefined;
     try {
       checkDataFile(dir);
       // A folder whatever its name: LMDB takes a path with an extension (`tmp.x1y2`, `data.v2`) for a file.
-      this.#root = openLmdb({ path: dir, maxDbs: maxTables, noSubdir: false });
+      root = openLmdb({ path: dir, maxDbs: maxTables, noSubdir: false });
+      checkDataFitsHeap(root, this.dir, heap);
     } catch (error) {
+      void root?.close();
       this.#release();
       if (error instanceof DataFolderRefused) throw error;
       throw new Error(`cannot keep the data in ${this.dir}: ${(error as Error).message}`, { cause: error });
     }
+    this.#root = root;
     this.#meta = this.#root.openDB<unknown, string>({ name: 'meta' });
     const version = this.#meta.get('schema-version');
     if (version !== undefined && version !== schemaVersion) {
@@ -117,10 +122,11 @@ export class DurableTables implements Tables {
   /**
    * Opens (creating when absent) the data folder `dir`. The options are for tests: `logFlushMs` for those that
    * must tell a request's commit from the log's flush whatever the machine's load, `openLmdb` for those that
-   * make the disk refuse a commit without filling one. The server keeps the defaults.
+   * make the disk refuse a commit without filling one, `heap` for those that judge a folder against a heap of
+   * their choosing. The server keeps the defaults.
    */
-  static open(dir: string, { logFlushMs = defaultLogFlushMs, openLmdb = open }: { readonly logFlushMs?: number; readonly openLmdb?: OpenLmdb } = {}): DurableTables {
-    return new DurableTables(dir, logFlushMs, openLmdb);
+  static open(dir: string, { logFlushMs = defaultLogFlushMs, openLmdb = open, heap }: { readonly logFlushMs?: number; readonly openLmdb?: OpenLmdb; readonly heap?: HeapFigures } = {}): DurableTables {
+    return new DurableTables(dir, logFlushMs, openLmdb, heap);
   }
 
   map<K extends TableKey, V>(name: string, durability: Durability = 'with-answer'): Map<K, V> {

@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { setCookieList } from '../http/set-cookie-list.js';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
 
 const otherKey = new TextEncoder().encode('another key entirely, 32+ bytes long');
@@ -74,8 +75,9 @@ describe('login', () => {
     const t = new TestOrigin();
     const res = await t.send('POST', '/sessions', {}, { username: 'bob', password: 'bob-pw' });
     expect(res.status).toBe(201);
-    const cookie = res.headers['set-cookie']!;
+    const [cookie, device] = setCookieList(res.headers) as [string, string];
     expect(cookie).toMatch(/^sid=[^;]+; Max-Age=43200; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    expect(device).toMatch(/^device=[^;]+; Max-Age=2592000; Path=\/sessions; HttpOnly; Secure; SameSite=Strict$/);
     const sid = cookie.slice(0, cookie.indexOf(';'));
     expect(bodyOf(await t.send('GET', '/orders/123', { cookie: sid }))).toMatchObject({ id: 123, user_id: 2 });
   });

@@ -1,18 +1,28 @@
-import { stringifySetCookie } from 'cookie';
+import { createHash } from 'node:crypto';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import { readJsonBody } from '../http/json-body.js';
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
 import { invalidBody, type Problem, problem, problemResponse } from '../http/problem.js';
+import { joinedSetCookies } from '../http/set-cookie-list.js';
 import { type Account, digestsBusy } from './accounts.js';
 import { sessionCookieName } from './authenticate.js';
 import type { Subject } from './subject.js';
 import type { CredentialStores } from './credential-stores.js';
+import { deviceLifetimeUs } from './tokens.js';
 
 /** What a login asks before it checks a password (`src/rate-limit/login-throttle.ts`); `auth/` cannot import it. */
 export interface LoginLimit {
-  attempt(username: string, address: string | undefined, nowUs: number):
+  /** `device`: the nonce of a valid device cookie for `username`, counted apart from the name's lockout. */
+  attempt(username: string, address: string | undefined, nowUs: number, device?: string):
     | { readonly ok: true; readonly succeeded: () => void }
-    | { readonly ok: false; readonly retryAfterSeconds: number; readonly limit: 'account' | 'address' };
+    | { readonly ok: false; readonly retryAfterSeconds: number; readonly limit: 'account' | 'address' | 'device' };
 }
+
+/**
+ * The device cookie's name (OWASP's device cookies): set by every successful `POST /sessions`, sent back
+ * only to `/sessions`, where a login reads it.
+ */
+export const deviceCookieName = 'device';
 
 /** No limit: for callers that build a `Login` of their own, such as tests of the credentials alone. */
 export const unlimitedLogins: LoginLimit = { attempt: () => ({ ok: true, succeeded: () => undefined }) };
@@ -37,7 +47,7 @@ export class Login {
   async login(req: HttpRequest, kind: 'session' | 'token', nowUs: number): Promise<HttpResponse> {
     const body = readLoginBody(req);
     if (!body.ok) return problemResponse(body.problem, noStore);
-    const attempt = this.#limit.attempt(body.username, req.clientAddress, nowUs);
+    const attempt = this.#limit.attempt(body.username, req.clientAddress, nowUs, await this.#knownDevice(req, body.username, nowUs));
     if (!attempt.ok) return tooManyLogins(attempt.retryAfterSeconds, attempt.limit);
     const account = await this.#stores.accounts.verify(body.username, body.password);
     // Unchecked, so neither a failure to count nor a success: the tries are given back.
@@ -52,7 +62,15 @@ export class Login {
       const session = this.#stores.sessions.create(account.userId, nowUs);
       const maxAge = Math.floor((session.expiresUs - nowUs) / 1_000_000);
       const cookie = stringifySetCookie({ name: sessionCookieName, value: session.id, path: '/', httpOnly: true, secure: true, sameSite: 'strict', maxAge });
-      return jsonResponse(201, { user_id: account.userId, expires_in: maxAge }, { ...noStore, 'set-cookie': cookie });
+      // A fresh device cookie on every login, so a known browser stays known as long as it is used. Its nonce
+      // comes from the session's id, unguessable and unlinkable to it, rather than from a fresh id, so the
+      // simulator's seeded ids (and every trace) are what they were.
+      const nonce = createHash('sha256').update(session.id).digest('base64url');
+      const device = stringifySetCookie({
+        name: deviceCookieName, value: await this.#stores.tokens.issueDevice(account.username, nonce, nowUs),
+        path: '/sessions', httpOnly: true, secure: true, sameSite: 'strict', maxAge: deviceLifetimeUs / 1_000_000,
+      });
+      return jsonResponse(201, { user_id: account.userId, expires_in: maxAge }, { ...noStore, 'set-cookie': joinedSetCookies([cookie, device]) });
     }
     const granted = this.#stores.scopesOf(account.roles);
     // Each scope once: a repeated one adds nothing, and thousands of repeats would sign a token larger than gate 1 accepts.
@@ -63,6 +81,12 @@ export class Login {
     }
     const token = await this.#stores.tokens.issue(account, requested, nowUs);
     return jsonResponse(200, { access_token: token, token_type: 'Bearer', expires_in: this.#stores.tokens.lifetimeUs / 1_000_000, scope: requested.join(' ') }, noStore);
+  }
+
+  /** The nonce of the request's device cookie when it is valid for `username`; anything else is no device. */
+  async #knownDevice(req: HttpRequest, username: string, nowUs: number): Promise<string | undefined> {
+    const value = req.headers.cookie === undefined ? undefined : parseCookie(req.headers.cookie)[deviceCookieName];
+    return value === undefined || value === '' ? undefined : this.#stores.tokens.verifyDevice(value, username, nowUs);
   }
 
   /** `DELETE /sessions/current`: revocation takes effect on the very next request. */
@@ -94,8 +118,8 @@ const noStore = { 'cache-control': 'no-store' };
  * 429 (RFC 6585 §4) with `Retry-After`, the same for a known and an unknown name, and for a right and a
  * wrong password: the password was not checked.
  */
-function tooManyLogins(retryAfterSeconds: number, limit: 'account' | 'address'): HttpResponse {
-  const whose = limit === 'account' ? 'this username' : 'this address';
+function tooManyLogins(retryAfterSeconds: number, limit: 'account' | 'address' | 'device'): HttpResponse {
+  const whose = limit === 'account' ? 'this username' : limit === 'address' ? 'this address' : 'this device';
   return problemResponse(problem(429, 'too-many-logins', 'Too Many Requests',
     `Too many failed logins for ${whose}; the password was not checked. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }),
   { ...noStore, 'retry-after': String(retryAfterSeconds) });

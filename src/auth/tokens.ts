@@ -8,6 +8,12 @@ export const defaultTokenLifetimeUs = 15 * 60 * 1_000_000;
 const issuer = 'apisim';
 const audience = 'apisim';
 
+/** A device cookie lives a month: long enough for a browser its owner uses now and then to stay known. */
+export const deviceLifetimeUs = 30 * 24 * 3600 * 1_000_000;
+
+/** A device cookie's JWT type: an access token is no device cookie, nor the other way round. */
+const deviceType = 'device+jwt';
+
 export interface TokenClaims {
   readonly userId: number;
   readonly username: string;
@@ -59,6 +65,37 @@ export class TokenIssuer {
       .setExpirationTime(issuedAt + Math.trunc(lifetimeUs / 1_000_000))
       .setJti(this.#newId())
       .sign(this.#key);
+  }
+
+  /**
+   * A device cookie's value (OWASP's device cookies): that this browser once logged in as `username`, and a
+   * `nonce` of its own (`jti`) that its failed logins are counted by. It grants nothing; a login still needs the password.
+   */
+  async issueDevice(username: string, nonce: string, nowUs: number): Promise<string> {
+    const issuedAt = virtualEpochSeconds(nowUs);
+    return new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: deviceType })
+      .setSubject(username)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + deviceLifetimeUs / 1_000_000)
+      .setJti(nonce)
+      .sign(this.#key);
+  }
+
+  /** The device's nonce when `token` is a device cookie this service signed for `username` and it has not expired. */
+  async verifyDevice(token: string, username: string, nowUs: number): Promise<string | undefined> {
+    if (!isCanonicalCompactJws(token)) return undefined;
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'], issuer, audience, typ: deviceType, subject: username,
+        requiredClaims: ['sub', 'exp', 'iat', 'jti'], currentDate: virtualDate(nowUs), clockTolerance: 0,
+      });
+      return payload.jti;
+    } catch {
+      return undefined;
+    }
   }
 
   async verify(token: string, nowUs: number): Promise<TokenCheck> {

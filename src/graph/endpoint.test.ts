@@ -5,6 +5,7 @@ import { Guard } from '../policy/guard.js';
 import { Policy } from '../policy/policy.js';
 import { scopesOfRoles } from '../policy/roles.js';
 import { PostsStore } from '../posts/store.js';
+import { defaultOriginSettings } from '../origin.js';
 import { bodyOf, TestOrigin } from '../testing-kit.js';
 import { UsersStore } from '../users/store.js';
 import type { CostReport } from './cost-budget.js';
@@ -107,6 +108,20 @@ describe('POST /graphql', () => {
     const t = new TestOrigin();
     const res = await post(t, t.session('carol'), 'mutation { createPost(title: "Hello") { title author { name } } }');
     expect(bodyOf(res).data).toEqual({ createPost: { title: 'Hello', author: { name: 'Carol' } } });
+  });
+
+  it('refuses a post or a comment past the author\'s quota with a QUOTA_EXCEEDED field error, and keeps nothing', async () => {
+    // Carol wrote two of the demo's posts; each of the three wrote five of its comments.
+    const t = new TestOrigin({ quotas: { ...defaultOriginSettings.quotas, posts: { count: 3, bytes: 1_000 }, comments: { count: 6, bytes: 1_000 } } });
+    const create = (who: string) => post(t, t.session(who), 'mutation { createPost(title: "Hello") { id } }');
+    const comment = (who: string) => post(t, t.session(who), 'mutation { addComment(postId: 1, body: "Hi") { id } }');
+    expect([bodyOf(await create('carol')).errors, bodyOf(await comment('carol')).errors]).toEqual([undefined, undefined]);
+    const before = t.origin.state().posts;
+    const [refusedPost, refusedComment] = [bodyOf(await create('carol')), bodyOf(await comment('carol'))];
+    expect(refusedPost).toMatchObject({ data: null, errors: [{ path: ['createPost'], extensions: { code: 'QUOTA_EXCEEDED', limit: 'posts', max: 3, used: 3 } }] });
+    expect(refusedComment).toMatchObject({ errors: [{ path: ['addComment'], extensions: { code: 'QUOTA_EXCEEDED', limit: 'comments', max: 6, used: 6 } }] });
+    expect(t.origin.state().posts).toEqual(before);
+    expect(bodyOf(await comment('bob')).errors).toBeUndefined();
   });
 
   it('passes gate 1 first: no credential, 401', async () => {

@@ -142,6 +142,7 @@ const MutationType = new GraphQLObjectType<unknown, GraphContext>({
       resolve: (_root, args: { title: string }, ctx) => {
         allow(ctx, { action: 'create', resource: 'posts' });
         if (args.title.trim() === '' || args.title.length > 200) throw new GraphQLError('title must be 1 to 200 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
+        withinQuota(ctx.posts.roomForPost(ctx.guard.subject.userId, args.title));
         return resolved(ctx, ctx.posts.addPost(ctx.guard.subject.userId, args.title));
       },
     },
@@ -152,14 +153,23 @@ const MutationType = new GraphQLObjectType<unknown, GraphContext>({
         allow(ctx, { action: 'create', resource: 'posts' });
         const postId = idOf(args.postId);
         if (args.body.trim() === '' || args.body.length > 1000) throw new GraphQLError('body must be 1 to 1000 characters.', { extensions: { code: 'BAD_USER_INPUT' } });
-        const comment = postId === undefined ? undefined : ctx.posts.addComment(postId, ctx.guard.subject.userId, args.body);
-        if (comment === undefined) throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
+        if (postId === undefined || ctx.posts.post(postId) === undefined) throw new GraphQLError(`No post ${String(args.postId)}.`, { extensions: { code: 'NOT_FOUND' } });
+        withinQuota(ctx.posts.roomForComment(ctx.guard.subject.userId, args.body));
+        const comment = ctx.posts.addComment(postId, ctx.guard.subject.userId, args.body)!;
         ctx.events.publish(commentAddedTopic(comment.postId), { kind: 'commentAdded', comment });
         return resolved(ctx, comment);
       },
     },
   },
 });
+
+/**
+ * A creation past the caller's quota is a field error, as every refusal inside a mutation is (the spec's
+ * partial failure is 200), carrying what REST's 507 problem details carry: which bound, its max, the usage.
+ */
+function withinQuota(check: ReturnType<PostsStore['roomForPost']>): void {
+  if (!check.ok) throw new GraphQLError(check.detail, { extensions: { code: 'QUOTA_EXCEEDED', limit: check.limit, max: check.max, used: check.used } });
+}
 
 /**
  * Push delivery (spec §4 rule 5, §6). Subscribing needs what reading the pushed object needs (`read posts`,

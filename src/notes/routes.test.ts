@@ -130,7 +130,7 @@ describe('problem details name the whole body with the empty JSON Pointer (RFC 6
   });
 
   it('refuses a note past the caller\'s quota with 507 problem details and keeps nothing; deleting one makes room', async () => {
-    const origin = createOrigin(testEnvironment(), { ...defaultOriginSettings, notesQuota: { notes: 2, bytes: 100 } });
+    const origin = createOrigin(testEnvironment(), { ...defaultOriginSettings, quotas: { ...defaultOriginSettings.quotas, notes: { count: 2, bytes: 100 } } });
     const post = () => send(origin, request('POST', '/notes', json, '{"content":"x"}'));
     expect([(await post()).status, (await post()).status]).toEqual([201, 201]);
     const refused = await post();

@@ -2,10 +2,10 @@ import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../
 import { parsePathId } from '../http/path-id.js';
 import { readQuery } from '../http/paging/list-query.js';
 import { forbidden, methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import { quotaExceeded } from '../http/quota-exceeded.js';
 import type { Guard } from '../policy/guard.js';
 import type { Action } from '../policy/operation.js';
 import { readNoteBody } from './body.js';
-import { quotaExceeded } from './quota-exceeded.js';
 import type { NotesStore } from './store.js';
 
 const itemMethods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'] as const;

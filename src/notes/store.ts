@@ -1,4 +1,5 @@
 import { utf8Bytes } from '../http/message.js';
+import { CreatorQuota, type Quota, type QuotaCheck, type Usage } from '../storage/creator-quota.js';
 import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
 
 export interface Note {
@@ -8,25 +9,9 @@ export interface Note {
 
 /**
  * What one caller may keep in notes: every note counts for whoever wrote it last, with its content's UTF-8
- * bytes. Notes live in memory and are loaded whole at start, so without a bound a few callers filled the
- * heap in a minute, and the folder then could not start on a smaller one. Four accounts at the bound hold
- * 16 MiB of notes.
+ * bytes. Four accounts at the bound hold 16 MiB of notes.
  */
-export interface NotesQuota {
-  readonly notes: number;
-  readonly bytes: number;
-}
-
-export const defaultNotesQuota: NotesQuota = { notes: 1_000, bytes: 4 * 1024 * 1024 };
-
-/** What a caller's notes take now. */
-export interface NotesUsage {
-  readonly notes: number;
-  readonly bytes: number;
-}
-
-/** A write the quota refuses: which bound, what the caller holds, and what the write would have made it. */
-export type QuotaCheck = { readonly ok: true } | { readonly ok: false; readonly limit: keyof NotesQuota; readonly max: number; readonly used: number; readonly wanted: number };
+export const defaultNotesQuota: Quota = { count: 1_000, bytes: 4 * 1024 * 1024 };
 
 /**
  * The notes server's whole state (spec §3): a set of notes, empty at the start. Plain synchronous methods,
@@ -38,33 +23,27 @@ export class NotesStore {
   readonly #nextId: Counter;
   /** Note id → the user id of its last writer; a note written without one counts for nobody. */
   readonly #writers: Map<number, number>;
-  readonly #quota: NotesQuota;
   /** Derived from the records: what each writer's notes take. */
-  readonly #usage = new Map<number, { notes: number; bytes: number }>();
+  readonly #usage: CreatorQuota;
 
-  constructor(tables: Tables = memoryTables(), quota: NotesQuota = defaultNotesQuota) {
+  constructor(tables: Tables = memoryTables(), quota: Quota = defaultNotesQuota) {
     this.#notes = tables.map('notes');
     this.#nextId = tables.counter('notes.next-id', 1);
     this.#writers = tables.map('notes.writers');
-    this.#quota = quota;
+    this.#usage = new CreatorQuota('notes', quota);
     this.#tally();
     tables.onUndone?.(() => this.#tally());
   }
 
   /** Whether `writer` may write `content` (to note `id`, or to a new note) within its quota. */
   room(writer: number, content: string, id?: number): QuotaCheck {
-    const used = this.usage(writer);
     const previous = id === undefined ? undefined : this.#notes.get(id);
     const own = previous !== undefined && this.#writers.get(id!) === writer;
-    const wantedNotes = used.notes + (own ? 0 : 1);
-    const wantedBytes = used.bytes - (own ? utf8Bytes(previous) : 0) + utf8Bytes(content);
-    if (wantedNotes > this.#quota.notes) return { ok: false, limit: 'notes', max: this.#quota.notes, used: used.notes, wanted: wantedNotes };
-    if (wantedBytes > this.#quota.bytes) return { ok: false, limit: 'bytes', max: this.#quota.bytes, used: used.bytes, wanted: wantedBytes };
-    return { ok: true };
+    return this.#usage.room(writer, own ? 0 : 1, utf8Bytes(content) - (own ? utf8Bytes(previous) : 0));
   }
 
-  usage(writer: number): NotesUsage {
-    return this.#usage.get(writer) ?? { notes: 0, bytes: 0 };
+  usage(writer: number): Usage {
+    return this.#usage.usage(writer);
   }
 
   get(id: number): Note | undefined {
@@ -100,22 +79,14 @@ export class NotesStore {
     if (writer === undefined) this.#writers.delete(id);
     else {
       this.#writers.set(id, writer);
-      this.#count(writer, 1, utf8Bytes(content));
+      this.#usage.count(writer, 1, utf8Bytes(content));
     }
   }
 
   /** Takes note `id` off its writer's usage (the record itself is the caller's to change). */
   #forget(id: number): void {
     const writer = this.#writers.get(id);
-    if (writer !== undefined) this.#count(writer, -1, -utf8Bytes(this.#notes.get(id)));
-  }
-
-  #count(writer: number, notes: number, bytes: number): void {
-    const usage = this.#usage.get(writer) ?? { notes: 0, bytes: 0 };
-    usage.notes += notes;
-    usage.bytes += bytes;
-    if (usage.notes === 0) this.#usage.delete(writer);
-    else this.#usage.set(writer, usage);
+    if (writer !== undefined) this.#usage.count(writer, -1, -utf8Bytes(this.#notes.get(id)));
   }
 
   /** The usage from the records: at start, and after an undo. */
@@ -123,7 +94,7 @@ export class NotesStore {
     this.#usage.clear();
     for (const [id, writer] of this.#writers) {
       const content = this.#notes.get(id);
-      if (content !== undefined) this.#count(writer, 1, utf8Bytes(content));
+      if (content !== undefined) this.#usage.count(writer, 1, utf8Bytes(content));
     }
   }
 

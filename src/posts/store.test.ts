@@ -72,3 +72,37 @@ describe('PostsStore', () => {
     expect(Object.isFrozen(posts.addComment(1, 1, 'c'))).toBe(true);
   });
 });
+
+describe('what one author may keep in posts and comments', () => {
+  const quotas = { posts: { count: 2, bytes: 100 }, comments: { count: 10, bytes: 6 } };
+
+  it('refuses a post past the count and a comment past the bytes, per author', () => {
+    const posts = new PostsStore(undefined, quotas);
+    posts.addPost(1, 'a');
+    expect(posts.roomForPost(1, 'b')).toEqual({ ok: true });
+    posts.addPost(1, 'b');
+    expect(posts.roomForPost(1, 'c')).toMatchObject({ ok: false, limit: 'posts', max: 2, used: 2, wanted: 3 });
+    expect(posts.roomForPost(2, 'c')).toEqual({ ok: true });
+    posts.addComment(1, 2, 'abcd');
+    expect(posts.roomForComment(2, 'ééé')).toMatchObject({ ok: false, limit: 'bytes', max: 6, used: 4, wanted: 10 });
+    expect(posts.roomForComment(2, 'ab')).toEqual({ ok: true });
+  });
+
+  it('gives room back when an author is removed, to the author and to those who commented on their posts', () => {
+    const posts = new PostsStore(undefined, quotas);
+    posts.addPost(1, 'a');
+    posts.addPost(1, 'b');
+    posts.addComment(1, 2, 'abcdef');
+    posts.removeAuthor(1);
+    expect([posts.roomForPost(1, 'c'), posts.roomForComment(2, 'abcdef')]).toEqual([{ ok: true }, { ok: true }]);
+  });
+
+  it('tallies the usage again from the tables it is given', () => {
+    const maps = new Map<string, Map<number, unknown>>();
+    const tables = { fresh: false, map: <K, V>(name: string) => (maps.get(name) ?? maps.set(name, new Map()).get(name)!) as unknown as Map<K, V>, counter: (_n: string, start: number) => ({ value: start }) };
+    const first = new PostsStore(tables, quotas);
+    first.addPost(1, 'a');
+    first.addPost(1, 'b');
+    expect(new PostsStore(tables, quotas).roomForPost(1, 'c')).toMatchObject({ ok: false, used: 2 });
+  });
+});

@@ -1,3 +1,5 @@
+import { utf8Bytes } from '../http/message.js';
+import { CreatorQuota, type Quota, type QuotaCheck } from '../storage/creator-quota.js';
 import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
 
 export interface Post {
@@ -26,6 +28,18 @@ export interface PostPageRequest {
 }
 
 /**
+ * What one author may keep in posts (titles are at most 200 characters) and in comments (bodies at most
+ * 1,000): under 2.3 MiB of text per author at both bounds, so the demo's four accounts cannot fill a heap.
+ */
+export const defaultPostsQuota: Quota = { count: 1_000, bytes: 256 * 1024 };
+export const defaultCommentsQuota: Quota = { count: 5_000, bytes: 2 * 1024 * 1024 };
+
+export interface PostsQuotas {
+  readonly posts: Quota;
+  readonly comments: Quota;
+}
+
+/**
  * Posts and the comments on them, with the lookups the graph needs in batch form, since a DataLoader
  * collects the keys of one tick and asks once. Ids are handed out in order and never reused, so a higher id
  * is a newer post: there is no clock in here to order by.
@@ -43,29 +57,55 @@ export class PostsStore {
   readonly #nextCommentId: Counter;
   /** Told the ids of the posts each `removeAuthor` removed, in order of subscription. */
   readonly #removalListeners = new Set<(postIds: readonly number[]) => void>();
+  /** Derived from the records: what each author's posts and comments take. */
+  readonly #postUsage: CreatorQuota;
+  readonly #commentUsage: CreatorQuota;
 
-  constructor(tables: Tables = memoryTables()) {
+  constructor(tables: Tables = memoryTables(), quotas: PostsQuotas = { posts: defaultPostsQuota, comments: defaultCommentsQuota }) {
     this.#posts = tables.map('posts');
     this.#comments = tables.map('comments');
     this.#nextPostId = tables.counter('posts.next-id', 1);
     this.#nextCommentId = tables.counter('comments.next-id', 1);
+    this.#postUsage = new CreatorQuota('posts', quotas.posts);
+    this.#commentUsage = new CreatorQuota('comments', quotas.comments);
     this.#index();
     tables.onUndone?.(() => this.#index());
   }
 
-  /** The indexes from the records, ascending as adding one by one builds them: at start, and after an undo. */
+  /** The indexes and usages from the records, ascending as adding one by one builds them: at start, and after an undo. */
   #index(): void {
     this.#postIdsByAuthor.clear();
     this.#commentIdsByPost.clear();
+    this.#postUsage.clear();
+    this.#commentUsage.clear();
     // Tables hold their records in id order, so each index is built ascending, as adding one by one builds it.
-    for (const post of this.#posts.values()) append(this.#postIdsByAuthor, Object.freeze(post).authorId, post.id);
-    for (const comment of this.#comments.values()) append(this.#commentIdsByPost, Object.freeze(comment).postId, comment.id);
+    for (const post of this.#posts.values()) {
+      append(this.#postIdsByAuthor, Object.freeze(post).authorId, post.id);
+      this.#postUsage.count(post.authorId, 1, utf8Bytes(post.title));
+    }
+    for (const comment of this.#comments.values()) {
+      append(this.#commentIdsByPost, Object.freeze(comment).postId, comment.id);
+      this.#commentUsage.count(comment.authorId, 1, utf8Bytes(comment.body));
+    }
+  }
+
+  /**
+   * Whether `authorId` may add a post titled `title`, or a comment of `body`, within its quota. The store
+   * adds whatever it is given (the demo data, a test's dense store); the entry points ask first.
+   */
+  roomForPost(authorId: number, title: string): QuotaCheck {
+    return this.#postUsage.room(authorId, 1, utf8Bytes(title));
+  }
+
+  roomForComment(authorId: number, body: string): QuotaCheck {
+    return this.#commentUsage.room(authorId, 1, utf8Bytes(body));
   }
 
   addPost(authorId: number, title: string): Post {
     const post: Post = Object.freeze({ id: this.#nextPostId.value++, authorId, title });
     this.#posts.set(post.id, post);
     append(this.#postIdsByAuthor, authorId, post.id);
+    this.#postUsage.count(authorId, 1, utf8Bytes(title));
     return post;
   }
 
@@ -75,6 +115,7 @@ export class PostsStore {
     const comment: Comment = Object.freeze({ id: this.#nextCommentId.value++, postId, authorId, body });
     this.#comments.set(comment.id, comment);
     append(this.#commentIdsByPost, postId, comment.id);
+    this.#commentUsage.count(authorId, 1, utf8Bytes(body));
     return comment;
   }
 
@@ -128,14 +169,15 @@ export class PostsStore {
     const postIds = this.#postIdsByAuthor.get(authorId) ?? [];
     let comments = 0;
     for (const postId of postIds) {
-      for (const commentId of this.#commentIdsByPost.get(postId) ?? []) comments += Number(this.#comments.delete(commentId));
+      for (const commentId of this.#commentIdsByPost.get(postId) ?? []) comments += Number(this.#removeComment(commentId));
       this.#commentIdsByPost.delete(postId);
+      this.#postUsage.count(authorId, -1, -utf8Bytes(this.#posts.get(postId)!.title));
       this.#posts.delete(postId);
     }
     this.#postIdsByAuthor.delete(authorId);
     for (const comment of [...this.#comments.values()]) {
       if (comment.authorId !== authorId) continue;
-      this.#comments.delete(comment.id);
+      this.#removeComment(comment.id);
       const siblings = this.#commentIdsByPost.get(comment.postId)!;
       siblings.splice(siblings.indexOf(comment.id), 1);
       comments++;
@@ -143,6 +185,14 @@ export class PostsStore {
     // Told once the store is whole again, so a listener that reads it sees the posts gone.
     if (postIds.length > 0) for (const listener of [...this.#removalListeners]) listener(postIds);
     return { posts: postIds.length, comments };
+  }
+
+  /** Deletes a comment and gives its author's quota back; the indexes are the caller's to mend. */
+  #removeComment(id: number): boolean {
+    const comment = this.#comments.get(id);
+    if (comment === undefined) return false;
+    this.#commentUsage.count(comment.authorId, -1, -utf8Bytes(comment.body));
+    return this.#comments.delete(id);
   }
 
   /**

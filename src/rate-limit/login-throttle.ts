@@ -23,7 +23,7 @@ const maxRemembered = 10_000;
 
 export type LoginAttempt =
   | { readonly ok: true; readonly succeeded: () => void }
-  | { readonly ok: false; readonly retryAfterSeconds: number; readonly limit: 'account' | 'address' };
+  | { readonly ok: false; readonly retryAfterSeconds: number; readonly limit: 'account' | 'address' | 'device' };
 
 /**
  * A token bucket of failures per account and one per address. Each attempt takes a token from both before
@@ -35,14 +35,27 @@ export type LoginAttempt =
 export class LoginThrottle {
   readonly #accounts: TokenBuckets;
   readonly #addresses: TokenBuckets;
+  /** Failed logins per known device, by its cookie's nonce, with the per-account budget. */
+  readonly #devices: TokenBuckets;
 
   constructor(settings: LoginThrottleSettings = defaultLoginThrottle) {
     this.#accounts = new TokenBuckets(settings.perAccount, maxRemembered);
     this.#addresses = new TokenBuckets(settings.perAddress, maxRemembered);
+    this.#devices = new TokenBuckets(settings.perAccount, maxRemembered);
   }
 
-  /** `address` is undefined in the simulator and in-process, where there is no socket. */
-  attempt(username: string, address: string | undefined, nowUs: number): LoginAttempt {
+  /**
+   * `address` is undefined in the simulator and in-process, where there is no socket. `device` is the nonce
+   * of a valid device cookie for `username` (OWASP's device cookies): such a login is counted by its device
+   * alone, so a lockout of the name, which anyone can cause, does not lock out its owner's known browser, and
+   * that browser's own failures lock that browser only. Only a right password once gave it the cookie.
+   */
+  attempt(username: string, address: string | undefined, nowUs: number, device?: string): LoginAttempt {
+    if (device !== undefined) {
+      const known = this.#devices.take(device, nowUs, 1);
+      if (!known.ok) return { ok: false, retryAfterSeconds: known.retryAfterSeconds, limit: 'device' };
+      return { ok: true, succeeded: () => this.#devices.refund(device, 1) };
+    }
     const account = this.#accounts.take(username, nowUs, 1);
     if (!account.ok) return { ok: false, retryAfterSeconds: account.retryAfterSeconds, limit: 'account' };
     if (address !== undefined) {

@@ -340,3 +340,21 @@ describe('refused requests: the precise status and problem, and nothing changes'
     expect((body(res).errors as { parameter: string }[]).map((e) => e.parameter)).toEqual(['limit', 'cursor']);
   });
 });
+
+describe('what one caller may keep in users it created', () => {
+  it('refuses a POST past the caller\'s quota, and a PUT or PATCH growing past its creator\'s, with 507 problem details; nothing changes', () => {
+    const stores = { users: new UsersStore(undefined, { count: 2, bytes: 60 }), posts: new PostsStore() };
+    const as = (callerId: number, req: HttpRequest) => handleUsers(stores, req, splitPath(req.path).pathname, '', callerId);
+    expect([as(7, post({ name: 'Ann', email: 'a@b' })).status, as(7, post({ name: 'Bo', email: 'b@c' })).status]).toEqual([201, 201]);
+    const before = snapshot(stores);
+    const refused = as(7, post({ name: 'Cy', email: 'c@d' }));
+    expect([refused.status, refused.headers['cache-control'], body(refused)]).toMatchObject([507, 'no-store', { type: '/problems/quota-exceeded', limit: 'users', max: 2, used: 2 }]);
+    expect(as(8, post({ name: 'Cy', email: 'c@d' })).status).toBe(201);
+    const grown = { name: 'Ann', email: 'a@b', bio: 'x'.repeat(60) };
+    // Another caller replacing user 1 still spends its creator's room.
+    expect(body(as(8, put(1, grown)))).toMatchObject({ status: 507, limit: 'bytes', max: 60 });
+    expect(as(7, patch(1, JSON.stringify({ bio: 'x'.repeat(60) }))).status).toBe(507);
+    expect(snapshot(stores).users.slice(0, 2)).toEqual(before.users);
+    expect(as(7, put(1, { name: 'Ann', email: 'a@b', bio: 'x'.repeat(40) })).status).toBe(200);
+  });
+});

@@ -1,5 +1,6 @@
 import { type HttpRequest, type HttpResponse, jsonResponse, response } from '../http/message.js';
 import { methodNotAllowed, notFound, problemResponse } from '../http/problem.js';
+import { quotaExceeded } from '../http/quota-exceeded.js';
 import type { PostsStore } from '../posts/store.js';
 import { readUserBody } from './body.js';
 import { pageResponse } from '../http/paging/page.js';
@@ -7,7 +8,7 @@ import { readUserPatch } from './patch.js';
 import { parseUsersPath } from './path.js';
 import { readQuery } from '../http/paging/list-query.js';
 import type { UsersStore } from './store.js';
-import { maxNameChars } from './fields.js';
+import { maxNameChars, type UserFields } from './fields.js';
 
 /** Users own posts, and deleting a user reaches into the posts, so the routes see both stores. */
 export interface Stores {
@@ -21,8 +22,8 @@ const postsMethods = ['GET'] as const;
 
 /**
  * `/users`, `/users/<id>` and `/users/<id>/posts`. Checks run in one order everywhere: the path's shape
- * (404), the method (405), the query (400), that the user exists (404), then the body (413, 415, 400, 422).
- * Every check comes before any change, so a refused request changes nothing.
+ * (404), the method (405), the query (400), that the user exists (404), the body (413, 415, 400, 422), then
+ * the creator's quota (507). Every check comes before any change, so a refused request changes nothing.
  */
 export function handleUsers(stores: Stores, req: HttpRequest, pathname: string, query: string, callerId?: number): HttpResponse {
   const path = parseUsersPath(pathname);
@@ -51,6 +52,10 @@ function collection(users: UsersStore, req: HttpRequest, query: string, callerId
       if (!read.ok) return problemResponse(read.problem);
       const body = readUserBody(req);
       if (!body.ok) return problemResponse(body.problem);
+      if (callerId !== undefined) {
+        const room = users.room(callerId, body.fields);
+        if (!room.ok) return quotaExceeded(room);
+      }
       const user = users.add(body.fields, callerId);
       return jsonResponse(201, user, { location: `/users/${user.id}` });
     }
@@ -73,18 +78,24 @@ function item(stores: Stores, req: HttpRequest, id: number, pathname: string, qu
     case 'PUT': {
       const body = readUserBody(req);
       if (!body.ok) return problemResponse(body.problem);
-      return jsonResponse(200, stores.users.replace(id, body.fields));
+      return replaced(stores.users, id, body.fields);
     }
     case 'PATCH': {
       const patch = readUserPatch(req, current);
       if (!patch.ok) return problemResponse(patch.problem, patch.headers);
-      return jsonResponse(200, stores.users.replace(id, patch.fields));
+      return replaced(stores.users, id, patch.fields);
     }
     default: // DELETE
       stores.users.delete(id);
       stores.posts.removeAuthor(id);
       return response(204);
   }
+}
+
+/** A PUT or PATCH that passed every check: the quota of the user's creator is the last, right before the change. */
+function replaced(users: UsersStore, id: number, fields: UserFields): HttpResponse {
+  const room = users.roomToReplace(id, fields);
+  return room.ok ? jsonResponse(200, users.replace(id, fields)) : quotaExceeded(room);
 }
 
 function postsOf(stores: Stores, req: HttpRequest, id: number, pathname: string, query: string): HttpResponse {

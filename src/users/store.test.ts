@@ -49,3 +49,40 @@ describe('UsersStore', () => {
     expect(users.page({ limit: 2, namePrefix: 'al', afterId: 3 })).toEqual({ items: [users.get(4)], more: false });
   });
 });
+
+describe('what one caller may keep in users it created', () => {
+  const quota = { count: 2, bytes: 40 };
+
+  it('counts a created user for its creator, by its fields\' UTF-8 bytes, and refuses past either bound', () => {
+    const users = new UsersStore(undefined, quota);
+    users.add(person('Ann'), 7); // 3 + 15 bytes
+    users.add(person('Zed')); // an account's own record counts for nobody
+    expect([users.usage(7), users.room(7, person('Bo'))]).toEqual([{ count: 1, bytes: 18 }, { ok: true }]);
+    expect(users.room(7, { ...person('Bo'), bio: 'é'.repeat(4) })).toMatchObject({ ok: false, limit: 'bytes', used: 18, wanted: 42 });
+    users.add(person('Bo'), 7);
+    expect(users.room(7, person('C'))).toMatchObject({ ok: false, limit: 'users', max: 2, used: 2, wanted: 3 });
+    expect(users.room(8, person('C'))).toEqual({ ok: true });
+  });
+
+  it('weighs a replacement against the creator, whoever sends it, and gives a deleted user back', () => {
+    const users = new UsersStore(undefined, quota);
+    const ann = users.add(person('Ann'), 7);
+    const zed = users.add(person('Zed'));
+    expect(users.roomToReplace(ann.id, { ...person('Ann'), bio: 'x'.repeat(23) })).toMatchObject({ ok: false, limit: 'bytes', used: 18, wanted: 41 });
+    expect(users.roomToReplace(ann.id, { ...person('Ann'), bio: 'x'.repeat(22) })).toEqual({ ok: true });
+    expect(users.roomToReplace(zed.id, { ...person('Zed'), bio: 'x'.repeat(400) })).toEqual({ ok: true });
+    users.replace(ann.id, person('Annabel'));
+    expect(users.usage(7)).toEqual({ count: 1, bytes: 26 });
+    users.delete(ann.id);
+    expect(users.usage(7)).toEqual({ count: 0, bytes: 0 });
+  });
+
+  it('tallies the usage again from the tables it is given, counting only users still there', () => {
+    const maps = new Map<string, Map<number, unknown>>();
+    const tables = { fresh: false, map: <K, V>(name: string) => (maps.get(name) ?? maps.set(name, new Map()).get(name)!) as unknown as Map<K, V>, counter: (_n: string, start: number) => ({ value: start }) };
+    const first = new UsersStore(tables, quota);
+    first.add(person('Ann'), 7);
+    first.delete(first.add(person('Bo'), 7).id);
+    expect(new UsersStore(tables, quota).usage(7)).toEqual({ count: 1, bytes: 18 });
+  });
+});

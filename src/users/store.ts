@@ -1,3 +1,5 @@
+import { utf8Bytes } from '../http/message.js';
+import { CreatorQuota, type Quota, type QuotaCheck, type Usage } from '../storage/creator-quota.js';
 import { type Counter, memoryTables, type Tables } from '../storage/tables.js';
 import { pickUserFields, type UserFields } from './fields.js';
 
@@ -20,6 +22,13 @@ export interface UserPageRequest {
 }
 
 /**
+ * What one caller may keep in users it created: the accounts are the demo's fixed four and only they may
+ * POST, so this bounds the whole store. A user's fields are at most 854 characters, so 1 MiB is about 300
+ * of the largest and the count binds first for ordinary ones.
+ */
+export const defaultUsersQuota: Quota = { count: 1_000, bytes: 1024 * 1024 };
+
+/**
  * The users of the service. Ids are positive integers handed out in order and never reused, so a deleted
  * user's URL never comes to mean someone else. Only POST creates users, so the map's insertion order is id
  * order (tables come back from disk in key order, which is the same), and a listing walks it without sorting.
@@ -29,12 +38,44 @@ export class UsersStore {
   readonly #nextId: Counter;
   /** Who created each user made by POST, kept after a delete so the id keeps its owner (ids are never reused). */
   readonly #creators: Map<number, number>;
+  /** Derived from the records: what the users each caller created take. An account's own record counts for nobody. */
+  readonly #usage: CreatorQuota;
 
-  constructor(tables: Tables = memoryTables()) {
+  constructor(tables: Tables = memoryTables(), quota: Quota = defaultUsersQuota) {
     this.#users = tables.map('users');
     this.#nextId = tables.counter('users.next-id', 1);
     this.#creators = tables.map('users.creators');
+    this.#usage = new CreatorQuota('users', quota);
     for (const user of this.#users.values()) Object.freeze(user);
+    this.#tally();
+    tables.onUndone?.(() => this.#tally());
+  }
+
+  /** The usage from the records: at start, and after an undo. Creators outlive their users, so only users there count. */
+  #tally(): void {
+    this.#usage.clear();
+    for (const [id, creator] of this.#creators) {
+      const user = this.#users.get(id);
+      if (user !== undefined) this.#usage.count(creator, 1, userBytes(user));
+    }
+  }
+
+  /** Whether `creator` may create a user of `fields` within its quota. */
+  room(creator: number, fields: UserFields): QuotaCheck {
+    return this.#usage.room(creator, 1, userBytes(fields));
+  }
+
+  /** Whether user `id`'s fields may become `fields` within its creator's quota, whoever replaces them. */
+  roomToReplace(id: number, fields: UserFields): QuotaCheck {
+    const current = this.#users.get(id);
+    const owner = this.#creators.get(id);
+    // A user nobody created (an account's own) counts for nobody, so replacing it takes no one's room.
+    if (current === undefined || owner === undefined) return { ok: true };
+    return this.#usage.room(owner, 0, userBytes(fields) - userBytes(current));
+  }
+
+  usage(creator: number): Usage {
+    return this.#usage.usage(creator);
   }
 
   get(id: number): User | undefined {
@@ -54,7 +95,10 @@ export class UsersStore {
   add(fields: UserFields, createdBy?: number): User {
     const user = record(this.#nextId.value++, fields);
     this.#users.set(user.id, user);
-    if (createdBy !== undefined) this.#creators.set(user.id, createdBy);
+    if (createdBy !== undefined) {
+      this.#creators.set(user.id, createdBy);
+      this.#usage.count(createdBy, 1, userBytes(user));
+    }
     return user;
   }
 
@@ -73,13 +117,19 @@ export class UsersStore {
 
   /** Replaces every field of an existing user; undefined when there is none, since only POST creates. */
   replace(id: number, fields: UserFields): User | undefined {
-    if (!this.#users.has(id)) return undefined;
+    const current = this.#users.get(id);
+    if (current === undefined) return undefined;
     const user = record(id, fields);
     this.#users.set(id, user); // Map.set on an existing key keeps its place, so id order holds.
+    const creator = this.#creators.get(id);
+    if (creator !== undefined) this.#usage.count(creator, 0, userBytes(user) - userBytes(current));
     return user;
   }
 
   delete(id: number): boolean {
+    const current = this.#users.get(id);
+    const creator = this.#creators.get(id);
+    if (current !== undefined && creator !== undefined) this.#usage.count(creator, -1, -userBytes(current));
     return this.#users.delete(id);
   }
 
@@ -113,4 +163,9 @@ export class UsersStore {
 /** Frozen, with its members in one order, so a record handed out cannot change the store behind its back. */
 function record(id: number, fields: UserFields): User {
   return Object.freeze({ id, ...pickUserFields(fields) });
+}
+
+/** What a user weighs against its creator's quota: the UTF-8 bytes of its text fields. */
+function userBytes(fields: UserFields): number {
+  return utf8Bytes(fields.name) + utf8Bytes(fields.email) + utf8Bytes(fields.bio);
 }
