@@ -108,7 +108,7 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);
 
   // One seed needs no pool: threads would only add their start-up.
-  const runner = seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers);
+  const runner = seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers, jobs);
   const progress = progressWriter();
   let report;
   try {

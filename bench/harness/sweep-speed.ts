@@ -46,7 +46,7 @@ function poolVariant(workers: number): BenchmarkDefinition {
     // before anything is timed: the rate is the sweep's steady state, not how long Node takes to start a
     // thread, compile TypeScript and warm its JIT.
     setUp: async () => {
-      runner = threadRunner(workers);
+      runner = threadRunner(workers, [job]);
       await sweepOn(runner, workers, { first: 1, last: warmUpSeedsPerWorker * workers });
     },
     tearDown: async () => {

@@ -44,7 +44,7 @@ export async function runBenchSweep(options: BenchSweepOptions, plan: readonly P
   const selected = selectedSweeps(options, plan);
   if (selected.length === 0) return { outcomes: [], latencies: [], workers: 0 };
   const workers = options.runner === undefined ? availableParallelism() : 1;
-  const runner = options.runner?.() ?? threadRunner(workers);
+  const runner = options.runner?.() ?? threadRunner(workers, selected.map((s) => s.job));
   const counterexampleFolder = counterexampleFolderIn(options.reportsDir);
   await rm(counterexampleFolder, { recursive: true, force: true });
   const outcomes: SeedOutcome[] = [];
