@@ -1,6 +1,6 @@
 import Tinypool from 'tinypool';
 import type { SweepJob } from './sweep-job.js';
-import { buildWorker, loadsUserCode, type WorkerBuild } from './worker-build.js';
+import { builtWorkerUrl, loadsUserCode } from './worker-build.js';
 import runBatch, { type BatchResult, type SeedBatch } from './sweep-worker.js';
 
 /** Where batches run: worker threads (tinypool, vitest's own pool), or this thread, for tests and one-seed runs. */
@@ -18,13 +18,10 @@ export function threadRunner(workers: number, jobs: readonly SweepJob[]): BatchR
   const entry = workerEntry(jobs);
   // Two tasks per thread: the worker runs them one after the other (`sweep-worker.ts`), and holds the second
   // so that it never waits for the main thread to hand it the next.
-  const pool = new Tinypool({ filename: entry.url, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, concurrentTasksPerWorker: 2 });
+  const pool = new Tinypool({ filename: entry, minThreads: workers, maxThreads: workers, idleTimeout: 60_000, concurrentTasksPerWorker: 2 });
   return {
     run: (batch) => pool.run(batch) as Promise<BatchResult>,
-    close: async () => {
-      await pool.destroy();
-      entry.remove();
-    },
+    close: () => pool.destroy(),
   };
 }
 
@@ -35,14 +32,13 @@ export function threadRunner(workers: number, jobs: readonly SweepJob[]): BatchR
  * entry registers tsx before it imports the worker: a module written inline, as tinypool takes any URL it can
  * import.
  */
-function workerEntry(jobs: readonly SweepJob[]): WorkerBuild {
+function workerEntry(jobs: readonly SweepJob[]): string {
   const here = import.meta.url;
-  const none = () => undefined;
-  if (here.endsWith('.js')) return { url: new URL('./sweep-worker.js', here).href, remove: none };
-  const build = jobs.some(loadsUserCode) ? undefined : buildWorker();
-  if (build !== undefined) return build;
+  if (here.endsWith('.js')) return new URL('./sweep-worker.js', here).href;
+  const built = jobs.some(loadsUserCode) ? undefined : builtWorkerUrl();
+  if (built !== undefined) return built;
   const tsx = import.meta.resolve('tsx/esm/api');
   const worker = new URL('./sweep-worker.ts', here).href;
   const source = `const { register } = await import(${JSON.stringify(tsx)}); register(); export default (await import(${JSON.stringify(worker)})).default;`;
-  return { url: `data:text/javascript,${encodeURIComponent(source)}`, remove: none };
+  return `data:text/javascript,${encodeURIComponent(source)}`;
 }
