@@ -102,11 +102,11 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   if (seeds === undefined) throw new UsageError(`--shard ${values.shard}: ${shard!.count} shards of ${seedCount(all)} seeds leave this one none`);
   const timeBudgetMs = values['time-budget'] === undefined ? undefined : parseDuration(values['time-budget']);
   const prepared = await Promise.all(jobs.map(prepareJob));
-  const workers = await poolSizeHere(values.workers, seedCount(seeds) * jobs.length, probe);
+  const { workers, fewer } = await poolSizeHere(values.workers, seedCount(seeds) * jobs.length, probe);
 
   const shardText = shard === undefined ? '' : ` (shard ${shard.index}/${shard.count} of ${rangeText(all)})`;
   const heading = `${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText}`;
-  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}`);
+  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}${fewer === undefined ? '' : ` (${fewer})`}`);
   for (const checks of new Set(prepared.map((p) => p.checks))) console.log(`judged by ${checks}`);
   const mixes = jobs.flatMap((j) => (j.kind === 'principle' ? [] : [j.faults.label]));
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);

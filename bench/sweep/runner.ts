@@ -43,7 +43,7 @@ export const counterexampleFolderIn = (reportsDir: string): string => join(repor
 export async function runBenchSweep(options: BenchSweepOptions, plan: readonly PlannedSweep[] = benchSweepPlan): Promise<BenchSweepResult> {
   const selected = selectedSweeps(options, plan);
   if (selected.length === 0) return { outcomes: [], latencies: [], workers: 0 };
-  const workers = options.runner === undefined ? await poolSizeHere(undefined, selected.reduce((n, s) => n + seedCount(options.quick ? s.quickSeeds : s.seeds), 0), cpuProbe()) : 1;
+  const workers = options.runner === undefined ? (await poolSizeHere(undefined, selected.reduce((n, s) => n + seedCount(options.quick ? s.quickSeeds : s.seeds), 0), cpuProbe())).workers : 1;
   const runner = options.runner?.() ?? threadRunner(workers, selected.map((s) => s.job));
   const counterexampleFolder = counterexampleFolderIn(options.reportsDir);
   await rm(counterexampleFolder, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coresFreeOver, cpuQuotaOf, machineTicksOf, poolSize, type PoolSizing, seedsPerThread } from './pool-size.js';
+import { coresFreeOver, cpuQuotaOf, fewerThreadsReason, machineTicksOf, poolSize, type PoolSizing, seedsPerThread } from './pool-size.js';
 
 /** A quiet 2-core machine, a long sweep, nothing asked for. */
 const quiet: PoolSizing = { requested: undefined, cores: 2, cpuQuota: undefined, seedRuns: 100_000, coresFree: 2 };
@@ -61,5 +61,19 @@ describe('a cgroup CPU quota', () => {
   it('reads cgroup v1 quota and period, and -1 as none', () => {
     expect(cpuQuotaOf('200000\n', '100000\n')).toBe(2);
     expect(cpuQuotaOf('-1\n', '100000\n')).toBeUndefined();
+  });
+});
+
+describe('why the pool is smaller than the cores', () => {
+  it('names each limit that held it back, and how to choose', () => {
+    const busy = { ...quiet, cpuQuota: 1.5, coresFree: 0.26, seedRuns: 80 };
+    expect(fewerThreadsReason(busy, poolSize(busy))).toBe('a CPU quota of 1.5 cores; 0.3 cores free of 2 as it started; 80 seeds, 50 a thread at least: --workers N to choose');
+    expect(fewerThreadsReason({ ...quiet, coresFree: 1.04 }, 1)).toBe('1 core free of 2 as it started: --workers N to choose');
+    expect(fewerThreadsReason({ ...quiet, coresFree: 1.7, seedRuns: 60 }, 1)).toBe('60 seeds, 50 a thread at least: --workers N to choose');
+  });
+
+  it('says nothing when the pool has a thread per core, or its size was asked for', () => {
+    expect(fewerThreadsReason(quiet, poolSize(quiet))).toBeUndefined();
+    expect(fewerThreadsReason({ ...quiet, requested: 1, coresFree: 0 }, 1)).toBeUndefined();
   });
 });

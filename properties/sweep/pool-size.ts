@@ -40,6 +40,21 @@ export function poolSize(sizing: PoolSizing): number {
 }
 
 /**
+ * Why the pool has fewer threads than the process has cores, in words for the sweep's header; undefined when
+ * it has as many, or the number was asked for.
+ */
+export function fewerThreadsReason(sizing: PoolSizing, size: number): string | undefined {
+  if (sizing.requested !== undefined || size >= sizing.cores) return undefined;
+  const cores = (n: number) => ((shown) => `${shown} core${shown === 1 ? '' : 's'}`)(Number(n.toFixed(1)));
+  const reasons = [
+    ...(sizing.cpuQuota !== undefined && sizing.cpuQuota < sizing.cores ? [`a CPU quota of ${cores(sizing.cpuQuota)}`] : []),
+    ...(sizing.coresFree !== undefined && sizing.coresFree < sizing.cores - 0.5 ? [`${cores(sizing.coresFree)} free of ${sizing.cores} as it started`] : []),
+    ...(sizing.seedRuns < sizing.cores * seedsPerThread ? [`${sizing.seedRuns} seed${sizing.seedRuns === 1 ? '' : 's'}, ${seedsPerThread} a thread at least`] : []),
+  ];
+  return `${reasons.join('; ')}: --workers N to choose`;
+}
+
+/**
  * The CPU quota of a cgroup, in cores' worth, from cgroup v2's `cpu.max` ("max 100000", "150000 100000") or
  * v1's quota and period in microseconds (a quota of -1 is none); undefined when there is none.
  */
@@ -122,8 +137,13 @@ export function cpuProbe(): CpuProbe {
   };
 }
 
-/** The pool size on this machine, for this process: `probe` is asked only when the size is not given. */
-export async function poolSizeHere(requested: number | undefined, seedRuns: number, probe: CpuProbe): Promise<number> {
-  if (requested !== undefined) return requested;
-  return poolSize({ requested, cores: availableParallelism(), cpuQuota: cpuQuota(), seedRuns, coresFree: await probe.coresFree() });
+/**
+ * The pool size on this machine, for this process, and why it is smaller than the cores, if it is: `probe`
+ * is asked only when the size is not given.
+ */
+export async function poolSizeHere(requested: number | undefined, seedRuns: number, probe: CpuProbe): Promise<{ readonly workers: number; readonly fewer: string | undefined }> {
+  if (requested !== undefined) return { workers: requested, fewer: undefined };
+  const sizing: PoolSizing = { requested, cores: availableParallelism(), cpuQuota: cpuQuota(), seedRuns, coresFree: await probe.coresFree() };
+  const workers = poolSize(sizing);
+  return { workers, fewer: fewerThreadsReason(sizing, workers) };
 }
