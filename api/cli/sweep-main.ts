@@ -21,6 +21,7 @@ import { sweepHtml } from '../../properties/sweep/sweep-html.js';
 import type { SweepJob } from '../../properties/sweep/sweep-job.js';
 import { failureList, latencyTable, progressLine, verdictCounts } from '../../properties/sweep/sweep-text.js';
 import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
+import { cpuProbe, poolSizeHere } from '../../properties/sweep/pool-size.js';
 import { inProcessRunner, threadRunner } from '../../properties/sweep/worker-pool.js';
 import type { SeedOutcome } from '../../properties/sweep/seed-outcome.js';
 
@@ -51,7 +52,8 @@ Options:
   --faults MIX             the WAN's faults in place of the scenario's own: loss=5%, duplicate=1%, delay=30ms
                            (up to 30 ms extra on every message), comma-separated, none, or a JSON list of
                            fault rules; give it several times to sweep each mix
-  --workers N              worker threads (default: every core, here ${availableParallelism()})
+  --workers N              worker threads (default: one per core free when the sweep starts, at most
+                           ${availableParallelism()} here)
   --shard i/n              run the i-th of n equal blocks of the seeds (one machine of n)
   --until-first-failure    stop at the first failing seed, and say how many seeds it took
   --time-budget T          start no seed after T (90s, 10m, 2h); the report covers the seeds run
@@ -64,6 +66,8 @@ Options:
   -h, --help               this text`;
 
 async function main(argv: readonly string[], commands: SweepCommands): Promise<number> {
+  // Watches how busy the machine is while the sweep gets ready, to size the pool (`pool-size.ts`).
+  const probe = cpuProbe();
   const { values, positionals } = parseCommandLine(argv, {
     seeds: { type: 'string', example: '1-2000' },
     faults: { type: 'string', multiple: true, example: 'loss=5%' },
@@ -96,19 +100,19 @@ async function main(argv: readonly string[], commands: SweepCommands): Promise<n
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   const seeds: SeedRange | undefined = shard === undefined ? all : shardRange(all, shard);
   if (seeds === undefined) throw new UsageError(`--shard ${values.shard}: ${shard!.count} shards of ${seedCount(all)} seeds leave this one none`);
-  const workers = values.workers ?? availableParallelism();
   const timeBudgetMs = values['time-budget'] === undefined ? undefined : parseDuration(values['time-budget']);
   const prepared = await Promise.all(jobs.map(prepareJob));
+  const { workers, fewer } = await poolSizeHere(values.workers, seedCount(seeds) * jobs.length, probe);
 
   const shardText = shard === undefined ? '' : ` (shard ${shard.index}/${shard.count} of ${rangeText(all)})`;
   const heading = `${[...new Set(prepared.map((p) => p.target))].join(', ')} · seeds ${rangeText(seeds)}${shardText}`;
-  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}`);
+  console.log(`apisim sweep · ${heading} · ${workers} worker${workers === 1 ? '' : 's'}${fewer === undefined ? '' : ` (${fewer})`}`);
   for (const checks of new Set(prepared.map((p) => p.checks))) console.log(`judged by ${checks}`);
   const mixes = jobs.flatMap((j) => (j.kind === 'principle' ? [] : [j.faults.label]));
   if (mixes.some((m) => m !== asWritten.label)) console.log(`faults on the WAN: ${[...new Set(mixes)].join(' · ')}`);
 
   // One seed needs no pool: threads would only add their start-up.
-  const runner = seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers);
+  const runner = seedCount(seeds) * jobs.length === 1 ? inProcessRunner() : threadRunner(workers, jobs);
   const progress = progressWriter();
   let report;
   try {

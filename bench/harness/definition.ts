@@ -22,6 +22,8 @@ export interface BenchmarkDefinition {
    * of a second: its own spread is small, and the plan's minimum would multiply the bench's run time.
    */
   readonly minIterationsPerRound?: number;
+  /** False for a variant whose iterations share nothing a warm-up could warm (each starts its own threads). */
+  readonly warmUp?: boolean;
   /**
    * Once before the first round and once after the last, untimed: for a variant that needs something alive
    * across all its rounds (a pool of worker threads, started and warmed once). tinybench's own hooks run per

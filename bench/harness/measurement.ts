@@ -53,7 +53,7 @@ export async function measureRound(definition: BenchmarkDefinition, round: numbe
   const bench = new Bench({
     time: plan.timePerRoundMs,
     iterations: Math.min(plan.minIterationsPerRound, definition.minIterationsPerRound ?? Number.POSITIVE_INFINITY),
-    warmup: true,
+    warmup: definition.warmUp ?? true,
     warmupTime: round === 0 ? plan.firstWarmupMs : plan.warmupPerRoundMs,
     // A slow variant's one warm-up iteration is already longer than the warm-up time.
     warmupIterations: definition.minIterationsPerRound === undefined ? 2 : 1,

@@ -37,8 +37,8 @@ export function sweepTargetLine(rows: readonly HarnessRow[]): string | undefined
   if (row === undefined) return undefined;
   const holds = row.ratio_to_reference >= sweepSpeedTarget.minRatioToReference;
   return (
-    `**${holds ? 'PASS' : 'MISS'}**: 2 worker threads sweep ${ratioText(row.ratio_to_reference)} the seeds per second of one ` +
-    `(goal ≥ ${ratioText(sweepSpeedTarget.minRatioToReference)} on 2 cores; anything else running on the machine takes from it).`
+    `**${holds ? 'PASS' : 'MISS'}**: 2 worker threads sweep ${ratioText(row.ratio_to_reference)} the seeds per second of one, ` +
+    `the threads' start included (goal ≥ ${ratioText(sweepSpeedTarget.minRatioToReference)} on 2 cores; anything else running on the machine takes from it).`
   );
 }
 

@@ -119,8 +119,8 @@ describe('renderReportsReadme', () => {
   it('judges the sweep\'s speed goal when the run measured 2 workers, and says nothing of it otherwise', () => {
     const sweepRow = (variant: string, ratio: number) => ({ ...sampleLocalInput.harness[0]!, benchmark: 'sweep', variant, unit: 'seeds_per_second', reference_variant: '1 worker', ratio_to_reference: ratio });
     const withSweep = (ratio: number, workers = '2 workers') => renderLocalReadme({ ...sampleLocalInput, harness: [...sampleLocalInput.harness, sweepRow('1 worker', 1), sweepRow(workers, ratio)] });
-    expect(withSweep(1.9)).toContain('**PASS**: 2 worker threads sweep 1.900× the seeds per second of one (goal ≥ 1.800× on 2 cores;');
-    expect(withSweep(1.5)).toContain('**MISS**: 2 worker threads sweep 1.500×');
+    expect(withSweep(1.75)).toContain('**PASS**: 2 worker threads sweep 1.750× the seeds per second of one, the threads\' start included (goal ≥ 1.700× on 2 cores;');
+    expect(withSweep(1.65)).toContain('**MISS**: 2 worker threads sweep 1.650×');
     expect(withSweep(3.5, '4 workers')).not.toContain('worker threads sweep');
     expect(local).not.toContain('worker threads sweep');
   });

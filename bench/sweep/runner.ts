@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failed, type SeedOutcome } from '../../properties/sweep/seed-outcome.js';
 import { rangeText, type SeedRange, seedCount } from '../../properties/sweep/seed-range.js';
 import { type LatencyRow, runSweep } from '../../properties/sweep/sweep.js';
+import { cpuProbe, poolSizeHere } from '../../properties/sweep/pool-size.js';
 import { type BatchRunner, threadRunner } from '../../properties/sweep/worker-pool.js';
 import { type PlannedSweep, benchSweepPlan, selectedSweeps, sweepLabel } from './sweep-plan.js';
 
@@ -43,8 +43,8 @@ export const counterexampleFolderIn = (reportsDir: string): string => join(repor
 export async function runBenchSweep(options: BenchSweepOptions, plan: readonly PlannedSweep[] = benchSweepPlan): Promise<BenchSweepResult> {
   const selected = selectedSweeps(options, plan);
   if (selected.length === 0) return { outcomes: [], latencies: [], workers: 0 };
-  const workers = options.runner === undefined ? availableParallelism() : 1;
-  const runner = options.runner?.() ?? threadRunner(workers);
+  const workers = options.runner === undefined ? (await poolSizeHere(undefined, selected.reduce((n, s) => n + seedCount(options.quick ? s.quickSeeds : s.seeds), 0), cpuProbe())).workers : 1;
+  const runner = options.runner?.() ?? threadRunner(workers, selected.map((s) => s.job));
   const counterexampleFolder = counterexampleFolderIn(options.reportsDir);
   await rm(counterexampleFolder, { recursive: true, force: true });
   const outcomes: SeedOutcome[] = [];
