@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonResponse } from '../src/http/message.js';
 import { maxJsonBodyBytes } from '../src/http/json-body.js';
+import { defaultLoginThrottle } from '../src/rate-limit/login-throttle.js';
 import { loopbackOnly } from './allowed-hosts.js';
 import { startCacheProxy } from './cache-proxy.js';
 import { TrustedFronts } from './forwarded-for.js';
@@ -259,11 +260,14 @@ function loginFrom(url: string, localAddress: string, username: string, password
 describe('the client address behind the front', () => {
   it("is the one the front saw: one client's wrong passwords through the cache do not lock out another's login, and a Forwarded a client writes is believed by no one", async () => {
     const fronts = new TrustedFronts();
-    const origin = await startOriginServer({ port: 0, fronts, log: () => undefined });
+    // The address's budget refills by one an hour here, not one a second, so a slow machine's minute of guessing
+    // cannot earn the guesser its budget back before the last check.
+    const loginThrottle = { ...defaultLoginThrottle, perAddress: { ...defaultLoginThrottle.perAddress, refillPerSecond: 1 / 3600 } };
+    const origin = await startOriginServer({ port: 0, fronts, log: () => undefined, settings: { loginThrottle } });
     const cache = await startCacheProxy({ upstreamUrl: origin.url, port: 0, fronts });
     try {
       // 120 from 127.0.0.2 in waves of 40 (the password checks' queue turns none away), each name once: only the
-      // address's budget (100) can refuse, and it refills by one a second.
+      // address's budget (100) can refuse.
       const guesses = [];
       for (let wave = 0; wave < 3; wave++) {
         guesses.push(...await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom(cache.url, '127.0.0.2', `guesser-${wave}-${i}`, 'x', { forwarded: `for=10.0.${wave}.${i}` }))));
