@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import type { Json } from './targets/openapi/example-value.js';
-import { exampleValue } from './targets/openapi/example-value.js';
+import { validBody } from './targets/openapi/request-body.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
-import { schemaProblems } from './targets/openapi/schema-check.js';
-import { type DescribedOperation, describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
+import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /** One operation sent once: by its place in the description, with the body drawn for it when it takes one. */
@@ -58,7 +57,7 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
         unsent.push(`${operation.method} ${operation.path}: ${why}`);
         continue;
       }
-      const body = validBody(described, probe.body);
+      const body = validBody(operation, probe.body);
       const exchange = await run.send(role, { method: operation.method, path, ...(body === undefined ? {} : { body }) });
       const said = sentAs(role, operation.method, path);
       const status = exchange.response?.status;
@@ -76,18 +75,3 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
     return judgedRun(problems, evidence, `no operation could be sent: ${unsent.join('; ') || 'the description has none'}`);
   },
 };
-
-/**
- * The body a probe sends: the drawn one when ajv agrees the schema accepts it, else the schema's example
- * value when ajv accepts that, else none: a body its own schema refuses is not sent as a valid one.
- */
-function validBody({ operation }: DescribedOperation, drawn: Json | undefined): Json | undefined {
-  const body = operation.body;
-  if (body === undefined) return undefined;
-  for (const candidate of [drawn, body.example as Json | undefined, exampleValue(body.schema)]) {
-    if (candidate === undefined) continue;
-    const checked = schemaProblems(body.schema, candidate, operation.dialect);
-    if (checked.problems.length === 0 && checked.unjudged === undefined) return candidate;
-  }
-  return undefined;
-}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Exchange } from '../sim/exchange.js';
 import type { Derivation, DerivedOperation } from './targets/openapi/derivation.js';
 import type { Operation } from './targets/openapi/operations.js';
-import { answerProblems } from './targets/openapi/schema-check.js';
+import { answerProblems } from './conformance/schema-check.js';
 import type { OwnedSpec, Target } from './targets/target.js';
 import type { Role, TargetSession } from './targets/target-session.js';
 import { filled, makeOwned } from './owned-object.js';

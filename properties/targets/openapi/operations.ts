@@ -1,7 +1,7 @@
+import { type DocumentedAnswer, record, type Schema, type SchemaDialect } from '../../conformance/schema-check.js';
 import type { OpenApiDocument } from './document.js';
 
-/** A JSON Schema as a description holds it, references already resolved. */
-export type Schema = Readonly<Record<string, unknown>>;
+export { record, type Schema, type SchemaDialect };
 
 /**
  * One operation of a description, the same whatever its version (Swagger 2 and OpenAPI 3.x write bodies,
@@ -23,19 +23,13 @@ export interface Operation {
   readonly dialect: SchemaDialect;
 }
 
-export type SchemaDialect = '2020-12' | 'openapi-3.0';
-
 export interface Parameter {
   readonly name: string;
   readonly in: string;
   readonly required: boolean;
 }
 
-export interface Answer {
-  /** As the description keys it: `201`, `2XX` or `default`. */
-  readonly status: string;
-  /** The JSON body's schema; undefined when the answer has no body or none in JSON. */
-  readonly schema: Schema | undefined;
+export interface Answer extends DocumentedAnswer {
   /** Whether it documents a body in a media type that is not JSON (`text/csv`): no JSON schema holds it. */
   readonly otherMedia: boolean;
   readonly location: boolean;
@@ -125,5 +119,4 @@ function firstExample(examples: unknown): unknown {
   return first === undefined ? undefined : record(first).value;
 }
 
-export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);
