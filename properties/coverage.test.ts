@@ -101,6 +101,20 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
     expect((JSON.parse(json.stdout) as { coverage: unknown }).coverage).toMatchObject({ percent: 94, uncovered: ['GET /health'], principles: ['auth/401-before-403'], cells: { 'GET /labels': { 'auth/401-before-403': { outcome: 'pass' } } } });
   });
 
+  it('conformance\'s schema checks send every operation of the projects example, the public GET /health with no credential', async () => {
+    for (const check of ['openapi/answers-keep-to-schema', 'openapi/invalid-input-refused']) {
+      const run = await conformance('--config', hono, '--only', check, '--json');
+      const report = JSON.parse(run.stdout) as { checks: { outcome: string; reason: string }[]; coverage: { percent: number; uncovered: string[] } };
+      expect(report.checks.map((c) => c.outcome), run.stderr).toEqual(['pass']);
+      if (check === 'openapi/invalid-input-refused') continue;
+      expect(report.checks[0]!.reason).toBe('18 of 18 operations answered as documented');
+      expect(report.coverage).toMatchObject({ percent: 100, uncovered: [] });
+    }
+    const all = await conformance('--config', hono, '--require-coverage', '100');
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain('\n18 of 18 operations exercised (100%)');
+  });
+
   it('conformance --require-coverage is a usage error where there are no operations to count', async () => {
     const own = await conformance('--config', 'properties/targets/test-kit/apisim-owner-check.config.ts', '--require-coverage', '50');
     expect(own.code).toBe(2);

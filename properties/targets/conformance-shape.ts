@@ -1,7 +1,9 @@
-import { type EndpointShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
+import { type EndpointShape, type InvalidBody, type OperationShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
 import { specEndpoints } from '../conformance/spec-endpoints.js';
 import type { Derivation } from './openapi/derivation.js';
-import type { OwnedSpec, Target, WritableSpec } from './target.js';
+import type { Operation } from './openapi/operations.js';
+import { type Breach, breached, validBody } from './openapi/request-body.js';
+import { madeKind, type OwnedSpec, type Target, type WritableSpec } from './target.js';
 
 /**
  * A target description as the conformance checks read it (docs/conformance-config.md). apisim's own origin
@@ -19,9 +21,10 @@ export const specSchema = (target: Target): boolean => 'apisim' in target.app ||
 export function conformanceShape(target: Target, derivation?: Derivation): ServiceShape {
   const own = 'apisim' in target.app;
   const graph = target.graph;
+  const owned = ownedShapes(target, own);
   return {
     users: target.users !== undefined,
-    owned: ownedShapes(target, own),
+    owned,
     writable: target.writable[0] === undefined ? undefined : writableShape(target.writable[0], own),
     idempotencyKey: target.idempotencyKey === undefined ? undefined : { header: target.idempotencyKey.header.toLowerCase(), style: target.idempotencyKey.style },
     graph: graph === undefined ? undefined : {
@@ -37,7 +40,7 @@ export function conformanceShape(target: Target, derivation?: Derivation): Servi
     },
     userItem: own ? '/users/{id}' : undefined,
     endpoints: own ? specEndpoints : withDescribed(declaredEndpoints(target), derivation),
-    operations: derivation?.operations.map((o) => ({ method: o.method, path: o.path })),
+    operations: derivation === undefined ? undefined : operationShapes(target, derivation, owned),
     publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
@@ -116,4 +119,44 @@ function declaredEndpoints(target: Target): EndpointShape[] {
     for (const method of writable.methods.filter((m) => m !== 'GET')) endpoints.push({ method, path: writable.item.replace('{id}', '<note_id>') });
   }
   return endpoints;
+}
+
+/**
+ * Every operation of the description as the schema checks send it: the object its parameters name made of
+ * the kind its resource became (an owned kind, else a writable one, made the same way), a body its schema
+ * accepts, and one body of each way it can be made wrong.
+ */
+function operationShapes(target: Target, derivation: Derivation, owned: readonly OwnedShape[]): OperationShape[] {
+  const kindOf = (name: string | undefined): OwnedShape | undefined => {
+    const kind = madeKind(target, name);
+    return kind === undefined ? undefined : (owned.find((o) => o.name === kind.name) ?? ownedShape(kind, false));
+  };
+  return derivation.described.map((operation, i) => {
+    const derived = derivation.operations[i]!;
+    const kind = operation.path.includes('{') ? kindOf(derived.resource) : undefined;
+    return {
+      method: operation.method,
+      path: operation.path,
+      secured: operation.secured,
+      answers: operation.answers,
+      dialect: operation.dialect,
+      on: kind === undefined ? undefined : { kind, part: derived.part === 'item' ? 'item' : 'collection' },
+      body: validBody(operation),
+      invalidBodies: invalidBodies(operation),
+    };
+  });
+}
+
+/** Each way a body can be made wrong, once, on the operation's valid body: those its schema allows are left out. */
+const breaches: readonly Breach[] = [{ kind: 'not-json' }, { kind: 'wrong-type', member: 0 }, { kind: 'missing', member: 0 }, { kind: 'undeclared' }];
+
+function invalidBodies(operation: Operation): InvalidBody[] {
+  const valid = validBody(operation);
+  if (valid === undefined) return [];
+  return breaches.flatMap((breach) => {
+    const wrong = breached(operation, valid, breach);
+    if (typeof wrong === 'string') return [];
+    const { body, rawBody, headers } = wrong.request;
+    return [{ what: wrong.what, ...(rawBody === undefined ? { json: body } : { raw: rawBody, contentType: headers?.['content-type'] }), ...(wrong.markers === undefined ? {} : { markers: wrong.markers }) }];
+  });
 }
