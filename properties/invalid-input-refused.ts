@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Json } from './targets/openapi/example-value.js';
 import { type Breach, breached } from './targets/openapi/request-body.js';
+import { type ParameterValues, parametersArbitrary, requiresParameters } from './targets/openapi/request-parameters.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
 import { keptMarkers } from './conformance/schema-check.js';
 import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
@@ -8,8 +9,10 @@ import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 export interface InvalidProbe {
   readonly operation: number;
-  /** A body its schema accepts, drawn from it, which `breach` makes wrong. */
-  readonly body: Json;
+  /** A body its schema accepts, drawn from it, which `breach` makes wrong (none when it takes none). */
+  readonly body?: Json | undefined;
+  /** Its query and header parameters, drawn from their schemas, which a parameter's `breach` makes wrong. */
+  readonly parameters?: ParameterValues | undefined;
   readonly breach: Breach;
 }
 
@@ -18,30 +21,37 @@ export interface InvalidPlan {
 }
 
 /**
- * A body a service's description refuses is refused (Schemathesis's `negative_data_rejection` and
- * `not_a_server_error`): a body that is not JSON, has a member of the wrong type or lacks a required one is
- * answered 4xx with the answer it documents for that status, never 2xx and never a 5xx. And a member the
+ * A body a service's description refuses is refused (Schemathesis's `negative_data_rejection`,
+ * `missing_required_header` and `not_a_server_error`): a body that is not JSON, has a member of the wrong
+ * type or lacks a required one, and a request without a required query or header parameter or with one of
+ * the wrong type, is answered 4xx with the answer it documents for that status, never 2xx and never a 5xx. And a member the
  * schema does not declare is refused or ignored, never kept (OWASP API3:2023, mass assignment): the
  * members the operation's answer declares and its body does not (`owner`, `id`), and one no schema names,
  * are sent with marked values, and an accepted body's answer must show none of those values.
  */
 export const invalidInputRefused: Principle<InvalidPlan> = {
   name: 'invalid-input-refused',
-  statement: 'a body its OpenAPI schema refuses is answered 4xx as documented, never a 5xx; a member the schema does not declare is refused or ignored',
+  statement: 'a body or a required parameter its OpenAPI schema refuses is answered 4xx as documented, never a 5xx; a member the schema does not declare is refused or ignored',
 
   notApplicable: withoutOpenapi,
 
   plan(_target, origin) {
-    const withBodies = describedOperations(origin.derivation).flatMap(({ operation }, i) => (operation.body === undefined ? [] : [{ operation, i }]));
-    if (withBodies.length === 0) return fc.constant({ probes: [] });
-    // Each operation is sent every breach in every run.
-    const breaches: readonly fc.Arbitrary<Breach>[] = [
+    // Each operation is sent every breach that applies to it in every run: those of its body when it takes
+    // one, those of its parameters when it requires some.
+    const member = fc.nat({ max: 15 });
+    const bodyBreaches: readonly fc.Arbitrary<Breach>[] = [
       fc.constant({ kind: 'not-json' as const }),
-      fc.record({ kind: fc.constant('wrong-type' as const), member: fc.nat({ max: 15 }) }),
-      fc.record({ kind: fc.constant('missing' as const), member: fc.nat({ max: 15 }) }),
+      fc.record({ kind: fc.constant('wrong-type' as const), member }),
+      fc.record({ kind: fc.constant('missing' as const), member }),
       fc.constant({ kind: 'undeclared' as const }),
     ];
-    const probes = withBodies.flatMap(({ operation, i }) => breaches.map((breach) => fc.record({ operation: fc.constant(i), body: schemaArbitrary(operation.body!.schema), breach })));
+    const parameterBreaches: readonly fc.Arbitrary<Breach>[] = [fc.record({ kind: fc.constant('parameter-missing' as const), member }), fc.record({ kind: fc.constant('parameter-wrong' as const), member })];
+    const probes = describedOperations(origin.derivation).flatMap(({ operation }, i) => {
+      const breaches = [...(operation.body === undefined ? [] : bodyBreaches), ...(requiresParameters(operation) ? parameterBreaches : [])];
+      const body = operation.body === undefined ? fc.constant(undefined) : schemaArbitrary(operation.body.schema);
+      return breaches.map((breach) => fc.record({ operation: fc.constant(i), body, parameters: parametersArbitrary(operation), breach }));
+    });
+    if (probes.length === 0) return fc.constant({ probes: [] });
     return everyProbe(probes).map((sent) => ({ probes: sent }));
   },
 
@@ -55,8 +65,8 @@ export const invalidInputRefused: Principle<InvalidPlan> = {
     for (const probe of plan.probes) {
       const described = operations[probe.operation];
       const operation = described?.operation;
-      if (described === undefined || operation?.body === undefined) return judgedRun([], [], `the plan names operation ${probe.operation}, which takes no body in the description`);
-      const wrong = breached(operation, probe.body, probe.breach);
+      if (described === undefined || operation === undefined) return judgedRun([], [], `the plan names operation ${probe.operation}, and the description has ${operations.length}`);
+      const wrong = breached(operation, probe.body, probe.breach, probe.parameters);
       const role = senderOf(run.target, operation);
       if (typeof wrong === 'string' || role === undefined) {
         unsent.push(`${operation.method} ${operation.path}: ${typeof wrong === 'string' ? wrong : 'it needs a credential and the target declares no users'}`);
@@ -67,9 +77,9 @@ export const invalidInputRefused: Principle<InvalidPlan> = {
         unsent.push(`${operation.method} ${operation.path}: ${why}`);
         continue;
       }
-      const exchange = await run.send(role, { method: operation.method, path, ...wrong.request });
+      const exchange = await run.send(role, { method: operation.method, path: `${path}${wrong.query}`, ...wrong.request });
       const status = exchange.response?.status;
-      const said = `${sentAs(role, operation.method, path)} with ${wrong.what}`;
+      const said = `${sentAs(role, operation.method, `${path}${wrong.query}`)} with ${wrong.what}`;
       if (status === undefined) {
         unsent.push(`${said}: no answer came`);
         continue;

@@ -44,17 +44,22 @@ export interface OperationShape extends EndpointShape, DocumentedOperation {
   readonly on: { readonly kind: OwnedShape; readonly part: 'item' | 'collection' } | undefined;
   /** A body its schema accepts, when it takes a JSON body. */
   readonly body: unknown;
-  /** Bodies its schema refuses, each checked to be refused (none when it takes no JSON body). */
-  readonly invalidBodies: readonly InvalidBody[];
+  /** Its query (`?page=1`, or empty) and header parameters, with values their schemas accept. */
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Requests its schemas refuse (a body, a required parameter), each checked to be refused. */
+  readonly invalidInputs: readonly InvalidInput[];
 }
 
-/** A body made wrong on purpose, and how a verdict names it. */
-export interface InvalidBody {
+/** A request made wrong on purpose, the rest of it valid, and how a verdict names it. */
+export interface InvalidInput {
   readonly what: string;
-  /** Sent as JSON; or `raw`, as it is, with `contentType`. */
+  /** Sent as JSON; or `raw`, as it is, with `contentType`; or no body. */
   readonly json?: unknown;
   readonly raw?: string;
   readonly contentType?: string;
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
   /**
    * For members the schema does not declare: the values they were sent with, which an accepted body's answer
    * must not show (mass assignment).

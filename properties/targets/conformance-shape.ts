@@ -1,8 +1,9 @@
-import { type EndpointShape, type InvalidBody, type OperationShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
+import { type EndpointShape, type InvalidInput, type OperationShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
 import { specEndpoints } from '../conformance/spec-endpoints.js';
 import type { Derivation } from './openapi/derivation.js';
 import type { Operation } from './openapi/operations.js';
 import { type Breach, breached, validBody } from './openapi/request-body.js';
+import { parameterParts, validParameters } from './openapi/request-parameters.js';
 import { madeKind, type OwnedSpec, type Target, type WritableSpec } from './target.js';
 
 /**
@@ -142,21 +143,24 @@ function operationShapes(target: Target, derivation: Derivation, owned: readonly
       dialect: operation.dialect,
       on: kind === undefined ? undefined : { kind, part: derived.part === 'item' ? 'item' : 'collection' },
       body: validBody(operation),
-      invalidBodies: invalidBodies(operation),
+      ...parameterParts(validParameters(operation)),
+      invalidInputs: invalidInputs(operation),
     };
   });
 }
 
-/** Each way a body can be made wrong, once, on the operation's valid body: those its schema allows are left out. */
-const breaches: readonly Breach[] = [{ kind: 'not-json' }, { kind: 'wrong-type', member: 0 }, { kind: 'missing', member: 0 }, { kind: 'undeclared' }];
+/** Each way a request can be made wrong, once, the rest of it valid: those its schemas allow are left out. */
+const breaches: readonly Breach[] = [
+  { kind: 'not-json' }, { kind: 'wrong-type', member: 0 }, { kind: 'missing', member: 0 }, { kind: 'undeclared' },
+  { kind: 'parameter-missing', member: 0 }, { kind: 'parameter-wrong', member: 0 },
+];
 
-function invalidBodies(operation: Operation): InvalidBody[] {
-  const valid = validBody(operation);
-  if (valid === undefined) return [];
+function invalidInputs(operation: Operation): InvalidInput[] {
   return breaches.flatMap((breach) => {
-    const wrong = breached(operation, valid, breach);
+    const wrong = breached(operation, undefined, breach);
     if (typeof wrong === 'string') return [];
-    const { body, rawBody, headers } = wrong.request;
-    return [{ what: wrong.what, ...(rawBody === undefined ? { json: body } : { raw: rawBody, contentType: headers?.['content-type'] }), ...(wrong.markers === undefined ? {} : { markers: wrong.markers }) }];
+    const { body, rawBody, headers = {} } = wrong.request;
+    const content = rawBody === undefined ? (body === undefined ? {} : { json: body }) : { raw: rawBody, contentType: headers['content-type'] };
+    return [{ what: wrong.what, ...content, query: wrong.query, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type')), ...(wrong.markers === undefined ? {} : { markers: wrong.markers }) }];
   });
 }

@@ -4,7 +4,7 @@ import { answerProblems } from '../schema-check.js';
 
 export const openapiAnswersKeepToSchema: Check = {
   name: 'openapi/answers-keep-to-schema',
-  statement: 'every operation of the OpenAPI description, public ones with no credential, sent a body its schema accepts, is answered with a status it documents and a body its schema allows, never a 5xx',
+  statement: 'every operation of the OpenAPI description, public ones with no credential, sent a body and parameters its schemas accept, is answered with a status it documents and a body its schema allows, never a 5xx',
   principle: 'answers-keep-to-schema',
   // An operation and the objects its path names (a task in a project): three requests each, for a
   // description of well over a hundred operations.
@@ -21,13 +21,14 @@ export const openapiAnswersKeepToSchema: Check = {
         unsent.push(request.unsent);
         continue;
       }
-      const exchange = await ctx.origin.send(operation.method, request.path, { as: request.as, ...(operation.body === undefined ? {} : { json: operation.body }) });
+      const path = `${request.path}${operation.query}`;
+      const exchange = await ctx.origin.send(operation.method, path, { as: request.as, headers: operation.headers, ...(operation.body === undefined ? {} : { json: operation.body }) });
       sent++;
       const { status, headers, body } = exchange.response;
       const problems = answerProblems(operation, { status, contentType: headers['content-type'], body }).problems;
       if (status >= 500) problems.unshift(`a server error, ${status}`);
-      if (operation.body !== undefined && (status === 400 || status === 422)) problems.push(`${status} to a body its schema accepts`);
-      const said = sentBy(request.as, operation.method, request.path);
+      if ((operation.body !== undefined || path !== request.path || Object.keys(operation.headers).length > 0) && (status === 400 || status === 422)) problems.push(`${status} to a request its schemas accept`);
+      const said = sentBy(request.as, operation.method, path);
       if (problems.length > 0) findings.push(finding(`${said} was answered ${status}: ${problems.join('; ')}`, 'a status it documents, never a 5xx, with a body its schema for that status allows', exchange));
     }
     if (sent === 0) return unrun(`no operation could be sent: ${unsent.join('; ') || 'the description has none'}`);

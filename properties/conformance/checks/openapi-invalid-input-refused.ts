@@ -4,9 +4,9 @@ import { answerProblems, keptMarkers } from '../schema-check.js';
 
 export const openapiInvalidInputRefused: Check = {
   name: 'openapi/invalid-input-refused',
-  statement: 'a body its OpenAPI schema refuses (not JSON, a member of the wrong type, a required one left out) is answered 4xx as documented, never a 5xx; a member the schema does not declare is refused or ignored, never kept',
+  statement: 'a body or a required parameter its OpenAPI schema refuses (not JSON, a member of the wrong type, a required one left out) is answered 4xx as documented, never a 5xx; a member the schema does not declare is refused or ignored, never kept',
   principle: 'invalid-input-refused',
-  // Four bodies an operation that takes one, each on an object of its own (a task in a project).
+  // Up to six wrong requests an operation (four bodies, two parameters), each on an object of its own (a task in a project).
   maxRequests: 1000,
   async run(ctx) {
     const operations = ctx.shape.operations;
@@ -15,16 +15,17 @@ export const openapiInvalidInputRefused: Check = {
     const unsent: string[] = [];
     let sent = 0;
     for (const operation of operations) {
-      for (const invalid of operation.invalidBodies) {
+      for (const invalid of operation.invalidInputs) {
         const request = await operationRequest(ctx, operation);
         if ('unsent' in request) {
           unsent.push(request.unsent);
           break;
         }
-        const exchange = await ctx.origin.send(operation.method, request.path, { as: request.as, json: invalid.json, raw: invalid.raw, contentType: invalid.contentType });
+        const path = `${request.path}${invalid.query}`;
+        const exchange = await ctx.origin.send(operation.method, path, { as: request.as, json: invalid.json, raw: invalid.raw, contentType: invalid.contentType, headers: invalid.headers });
         sent++;
         const { status, headers, body } = exchange.response;
-        const said = `${sentBy(request.as, operation.method, request.path)} with ${invalid.what}`;
+        const said = `${sentBy(request.as, operation.method, path)} with ${invalid.what}`;
         if (status >= 500) findings.push(finding(`${said} was answered ${status}: a server error, not a 4xx`, 'a 4xx', exchange));
         else if (invalid.markers !== undefined) {
           const kept = status < 300 ? keptMarkers(body, invalid.markers) : [];
@@ -36,8 +37,8 @@ export const openapiInvalidInputRefused: Check = {
         }
       }
     }
-    if (sent === 0) return unrun(`no invalid body could be sent: ${unsent.join('; ') || 'no operation takes a JSON body'}`);
+    if (sent === 0) return unrun(`no invalid input could be sent: ${unsent.join('; ') || 'no operation takes a JSON body or requires a parameter'}`);
     const left = unsent.length === 0 ? '' : `; not sent: ${unsent.join('; ')}`;
-    return judged(findings, `${sent} bodies its schemas refuse, each refused as documented${left}`);
+    return judged(findings, `${sent} requests its schemas refuse, each refused as documented${left}`);
   },
 };

@@ -27,6 +27,8 @@ export interface Parameter {
   readonly name: string;
   readonly in: string;
   readonly required: boolean;
+  /** Its values' schema, with the parameter's own `example` when the schema gives none (Swagger 2 writes the schema on the parameter itself). */
+  readonly schema: Schema;
 }
 
 export interface Answer extends DocumentedAnswer {
@@ -58,7 +60,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
         secured: secured(op.security ?? globalSecurity),
-        parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true })),
+        parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true, schema: parameterSchema(p, swagger2) })),
         body: swagger2 ? swagger2Body(parameters) : jsonBody(record(op.requestBody)),
         answers: Object.entries(record(op.responses)).map(([status, answer]) => answerOf(status, record(answer), swagger2)),
         dialect,
@@ -83,6 +85,13 @@ function mergedParameters(shared: readonly unknown[], own: readonly unknown[]): 
   const merged = new Map<string, Record<string, unknown>>();
   for (const p of [...shared, ...own].map(record)) merged.set(key(p), p);
   return [...merged.values()];
+}
+
+function parameterSchema(parameter: Record<string, unknown>, swagger2: boolean): Schema {
+  // Swagger 2 writes the schema's keywords on the parameter, beside what only a parameter has.
+  const schema = swagger2 ? Object.fromEntries(Object.entries(parameter).filter(([key]) => !['name', 'in', 'required', 'description'].includes(key))) : record(parameter.schema);
+  const example = parameter.example;
+  return example === undefined || schema.example !== undefined ? schema : { ...schema, example };
 }
 
 function swagger2Body(parameters: readonly Record<string, unknown>[]): Operation['body'] {

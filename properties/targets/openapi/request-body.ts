@@ -1,11 +1,13 @@
 import { schemaProblems } from '../../conformance/schema-check.js';
 import { exampleValue, type Json } from './example-value.js';
 import { isSuccess, type Operation, record } from './operations.js';
+import { parameterParts, type ParameterValues, validParameters, wrongParameters } from './request-parameters.js';
 
 /**
  * The bodies the schema checks send an operation, one home for both ways they run (the principles, which
- * draw them, and the conformance checks, which send one of each): a body its schema accepts, and bodies
- * made wrong, each checked with ajv to be what it claims.
+ * draw them, and the conformance checks, which send one of each): a body its schema accepts, and requests
+ * made wrong (their bodies, or their parameters: `request-parameters.ts`), each checked with ajv to be what
+ * it claims.
  */
 
 /**
@@ -28,19 +30,50 @@ export function validBody(operation: Operation, drawn?: Json): Json | undefined 
  * out (each by its place among the members, taken modulo their number); or right, with members the schema
  * does not declare added (`undeclared`).
  */
-export type Breach = { readonly kind: 'not-json' } | { readonly kind: 'wrong-type' | 'missing'; readonly member: number } | { readonly kind: 'undeclared' };
+export type Breach =
+  | { readonly kind: 'not-json' }
+  | { readonly kind: 'wrong-type' | 'missing'; readonly member: number }
+  | { readonly kind: 'undeclared' }
+  /** A required query or header parameter left out, or of the wrong type, the body as its schema accepts it. */
+  | { readonly kind: 'parameter-missing' | 'parameter-wrong'; readonly member: number };
 
-/** What a breach sends, how a verdict names it, and, for undeclared members, the values that must not come back. */
+/**
+ * What a breach sends (the path's query, `?…` or empty, apart), how a verdict names it, and, for undeclared
+ * members, the values that must not come back.
+ */
 export interface Breached {
   readonly request: { readonly body?: Json; readonly rawBody?: string; readonly headers?: Readonly<Record<string, string>> };
+  readonly query: string;
   readonly what: string;
   readonly markers?: Readonly<Record<string, string>>;
 }
 
-/** The probe's body made wrong, checked with ajv to be refused by its schema; or why this breach cannot be made on it. */
-export function breached(operation: Operation, drawn: Json, breach: Breach): Breached | string {
-  const schema = operation.body!.schema;
-  const valid = schemaProblems(schema, drawn, operation.dialect).problems.length === 0 ? drawn : exampleValue(schema);
+/**
+ * The probe's request made wrong, checked with ajv to be refused by its schema; or why this breach cannot be
+ * made on it. What the breach leaves alone is valid: a wrong body goes with valid parameters, a wrong
+ * parameter with a valid body, so that a refusal is the breach's.
+ */
+export function breached(operation: Operation, drawn: Json | undefined, breach: Breach, drawnParameters?: ParameterValues): Breached | string {
+  const parameters = validParameters(operation, drawnParameters);
+  if (breach.kind === 'parameter-missing' || breach.kind === 'parameter-wrong') {
+    const wrong = wrongParameters(operation, parameters, breach.kind === 'parameter-missing' ? 'missing' : 'wrong-type', breach.member);
+    if (typeof wrong === 'string') return wrong;
+    const body = validBody(operation, drawn);
+    const { query, headers } = parameterParts(wrong.values);
+    return { request: { headers, ...(body === undefined ? {} : { body }) }, query, what: wrong.what };
+  }
+  const sent = parameterParts(parameters);
+  const made = breachedBody(operation, drawn, breach as BodyBreach);
+  return typeof made === 'string' ? made : { ...made, request: { ...made.request, headers: { ...sent.headers, ...made.request.headers } }, query: sent.query };
+}
+
+type BodyBreach = Exclude<Breach, { readonly kind: 'parameter-missing' | 'parameter-wrong' }>;
+
+/** The body made wrong; or why it cannot be. */
+function breachedBody(operation: Operation, drawn: Json | undefined, breach: BodyBreach): Omit<Breached, 'query'> | string {
+  if (operation.body === undefined) return 'it takes no JSON body';
+  const schema = operation.body.schema;
+  const valid = drawn !== undefined && schemaProblems(schema, drawn, operation.dialect).problems.length === 0 ? drawn : exampleValue(schema);
   if (breach.kind === 'not-json') return { request: { rawBody: '{"not json', headers: { 'content-type': 'application/json' } }, what: 'a body that is not JSON' };
   if (typeof valid !== 'object' || valid === null || Array.isArray(valid)) return 'its body is not an object, so no member can be made wrong';
   const properties = record(schema.properties);
