@@ -31,7 +31,19 @@ export interface Parameter {
   readonly schema: Schema;
 }
 
+/**
+ * An OpenAPI link from an answer to an operation (by `operationId`, or `operationRef` within the document),
+ * with how each of its parameters is read: `$response.body#/id`, `$request.path.projectId`.
+ */
+export interface Link {
+  readonly operationId: string | undefined;
+  readonly operationRef: string | undefined;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
 export interface Answer extends DocumentedAnswer {
+  /** Its links to other operations (OpenAPI 3); none in Swagger 2. */
+  readonly links: readonly Link[];
   /** Whether it documents a body in a media type that is not JSON (`text/csv`): no JSON schema holds it. */
   readonly otherMedia: boolean;
   readonly location: boolean;
@@ -113,7 +125,12 @@ function answerOf(status: string, answer: Record<string, unknown>, swagger2: boo
   const content = record(answer.content);
   const schema = swagger2 ? answer.schema : jsonMedia(content)?.schema;
   const otherMedia = !swagger2 && schema === undefined && Object.keys(content).length > 0;
-  return { status, schema: schema === undefined ? undefined : record(schema), otherMedia, location: headers.includes('location') };
+  const links = Object.values(record(answer.links)).map(record).map((link): Link => ({
+    operationId: typeof link.operationId === 'string' ? link.operationId : undefined,
+    operationRef: typeof link.operationRef === 'string' ? link.operationRef : undefined,
+    parameters: Object.fromEntries(Object.entries(record(link.parameters)).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  }));
+  return { status, schema: schema === undefined ? undefined : record(schema), otherMedia, location: headers.includes('location'), links };
 }
 
 /** The media type a JSON client sends and reads: `application/json`, or any `+json` one. */
