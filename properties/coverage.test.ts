@@ -89,6 +89,23 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
     expect(await describeMain(['--config', config, '--require-coverage', '101'])).toBe(2);
   });
 
+  it('describe --coverage exits 1 when a principle fails, naming it with its replay, as conformance does', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation((text: string) => void out.push(text));
+    vi.stubEnv('APISIM_RUNS', '2');
+    const cwd = process.cwd();
+    // Its counterexample files go below the working directory: a scratch one, not the repository.
+    process.chdir(scratchFolder('describe-fails'));
+    try {
+      expect(await describeMain(['--config', join(root, 'examples/hono-projects/apisim-flawed.config.ts'), '--coverage'])).toBe(1);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(out.map((line) => line.slice(0, line.indexOf(' failed: ')))).toEqual(['describe: owner-isolation', 'describe: answers-keep-to-schema', 'describe: invalid-input-refused']);
+    expect(out[1]).toMatch(/^describe: answers-keep-to-schema failed: user GET \/projects\/\d+ was answered 200: its 200 body has \/inviteCode, a member its schema does not declare; replay: npx apisim sim --file /);
+  });
+
   it('conformance prints the operation × check matrix, adds it to --json, and --require-coverage exits 1 below the share', async () => {
     const run = await conformance('--config', hono, '--only', 'auth/401-before-403', '--require-coverage', '100');
     expect(run.code, run.stderr).toBe(1);
