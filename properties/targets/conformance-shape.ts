@@ -125,7 +125,7 @@ function declaredEndpoints(target: Target): EndpointShape[] {
 /**
  * Every operation of the description as the schema checks send it: the object its parameters name made of
  * the kind its resource became (an owned kind, else a writable one, made the same way), a body its schema
- * accepts, and one body of each way it can be made wrong.
+ * accepts, its parameters, and one request of each way it can be made wrong.
  */
 function operationShapes(target: Target, derivation: Derivation, owned: readonly OwnedShape[]): OperationShape[] {
   const kindOf = (name: string | undefined): OwnedShape | undefined => {
