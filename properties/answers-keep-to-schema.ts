@@ -11,7 +11,7 @@ export interface OperationProbe {
   readonly operation: number;
   readonly body?: Json;
   /** Its query and header parameters, drawn from their schemas, when it has any. */
-  readonly parameters?: ParameterValues | undefined;
+  readonly parameters?: ParameterValues;
 }
 
 export interface SchemaPlan {

@@ -10,9 +10,9 @@ import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 export interface InvalidProbe {
   readonly operation: number;
   /** A body its schema accepts, drawn from it, which `breach` makes wrong (none when it takes none). */
-  readonly body?: Json | undefined;
+  readonly body?: Json;
   /** Its query and header parameters, drawn from their schemas, which a parameter's `breach` makes wrong. */
-  readonly parameters?: ParameterValues | undefined;
+  readonly parameters?: ParameterValues;
   readonly breach: Breach;
 }
 
@@ -49,7 +49,8 @@ export const invalidInputRefused: Principle<InvalidPlan> = {
     const probes = describedOperations(origin.derivation).flatMap(({ operation }, i) => {
       const breaches = [...(operation.body === undefined ? [] : bodyBreaches), ...(requiresParameters(operation) ? parameterBreaches : [])];
       const body = operation.body === undefined ? fc.constant(undefined) : schemaArbitrary(operation.body.schema);
-      return breaches.map((breach) => fc.record({ operation: fc.constant(i), body, parameters: parametersArbitrary(operation), breach }));
+      // Plans are plain JSON: what is not drawn is left out, not undefined.
+      return breaches.map((breach) => fc.tuple(body, parametersArbitrary(operation), breach).map(([drawn, parameters, made]): InvalidProbe => ({ operation: i, ...(drawn === undefined ? {} : { body: drawn }), ...(parameters === undefined ? {} : { parameters }), breach: made })));
     });
     if (probes.length === 0) return fc.constant({ probes: [] });
     return everyProbe(probes).map((sent) => ({ probes: sent }));
