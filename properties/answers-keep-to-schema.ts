@@ -1,15 +1,17 @@
 import fc from 'fast-check';
 import type { Json } from './targets/openapi/example-value.js';
-import { exampleValue } from './targets/openapi/example-value.js';
+import { validBody } from './targets/openapi/request-body.js';
+import { parameterParts, type ParameterValues, parametersArbitrary, validParameters } from './targets/openapi/request-parameters.js';
 import { schemaArbitrary } from './targets/openapi/schema-arbitrary.js';
-import { schemaProblems } from './targets/openapi/schema-check.js';
-import { type DescribedOperation, describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
+import { describedOperations, everyProbe, exchangeProblems, operationPath, senderOf, sentAs, withoutOpenapi } from './described-operation.js';
 import { judgedRun, type Principle, type RunVerdict } from './principle.js';
 
 /** One operation sent once: by its place in the description, with the body drawn for it when it takes one. */
 export interface OperationProbe {
   readonly operation: number;
   readonly body?: Json;
+  /** Its query and header parameters, drawn from their schemas, when it has any. */
+  readonly parameters?: ParameterValues;
 }
 
 export interface SchemaPlan {
@@ -19,8 +21,8 @@ export interface SchemaPlan {
 /**
  * A service answers as its description says (Schemathesis's `not_a_server_error`,
  * `status_code_conformance`, `content_type_conformance`, `response_schema_conformance` and
- * `positive_data_acceptance`, in one): every operation of its OpenAPI document, sent with a body its schema
- * accepts (drawn from the schema) on an object that exists, is answered with a status it documents, never a
+ * `positive_data_acceptance`, in one): every operation of its OpenAPI document, sent with a body and query
+ * and header parameters their schemas accept (drawn from the schemas) on an object that exists, is answered with a status it documents, never a
  * 5xx, with the JSON its schema for that status allows (ajv) and no member the schema does not declare; and a
  * body its schema accepts is not refused as malformed (400, 422).
  */
@@ -33,7 +35,10 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
   plan(_target, origin) {
     const operations = describedOperations(origin.derivation);
     if (operations.length === 0) return fc.constant({ probes: [] });
-    const probes = operations.map(({ operation }, i) => (operation.body === undefined ? fc.constant<OperationProbe>({ operation: i }) : schemaArbitrary(operation.body.schema).map((body): OperationProbe => ({ operation: i, body }))));
+    const probes = operations.map(({ operation }, i) => {
+      const body = operation.body === undefined ? fc.constant(undefined) : schemaArbitrary(operation.body.schema);
+      return fc.tuple(body, parametersArbitrary(operation)).map(([drawn, parameters]): OperationProbe => ({ operation: i, ...(drawn === undefined ? {} : { body: drawn }), ...(parameters === undefined ? {} : { parameters }) }));
+    });
     return everyProbe(probes).map((sent) => ({ probes: sent }));
   },
 
@@ -58,9 +63,10 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
         unsent.push(`${operation.method} ${operation.path}: ${why}`);
         continue;
       }
-      const body = validBody(described, probe.body);
-      const exchange = await run.send(role, { method: operation.method, path, ...(body === undefined ? {} : { body }) });
-      const said = sentAs(role, operation.method, path);
+      const body = validBody(operation, probe.body);
+      const { query, headers } = parameterParts(validParameters(operation, probe.parameters));
+      const exchange = await run.send(role, { method: operation.method, path: `${path}${query}`, headers, ...(body === undefined ? {} : { body }) });
+      const said = sentAs(role, operation.method, `${path}${query}`);
       const status = exchange.response?.status;
       const judged = exchangeProblems(operation, exchange);
       if (judged.unjudged !== undefined && status === undefined) {
@@ -69,25 +75,10 @@ export const answersKeepToSchema: Principle<SchemaPlan> = {
       }
       const found = [...judged.problems];
       if (status !== undefined && status >= 500) found.unshift(`a server error, ${status}`);
-      if (body !== undefined && (status === 400 || status === 422)) found.push(`${status} to a body its schema accepts: ${JSON.stringify(body)}`);
+      if ((body !== undefined || query !== '' || Object.keys(headers).length > 0) && (status === 400 || status === 422)) found.push(`${status} to a request its schemas accept${body === undefined ? '' : `: ${JSON.stringify(body)}`}`);
       if (found.length > 0) problems.push(`${said}${body === undefined ? '' : ` with ${JSON.stringify(body)}`} was answered ${status}: ${found.join('; ')}`);
       else evidence.push(`${said} was answered ${status}, as documented${judged.unjudged === undefined ? '' : ` (its body not looked at: ${judged.unjudged})`}`);
     }
     return judgedRun(problems, evidence, `no operation could be sent: ${unsent.join('; ') || 'the description has none'}`);
   },
 };
-
-/**
- * The body a probe sends: the drawn one when ajv agrees the schema accepts it, else the schema's example
- * value when ajv accepts that, else none: a body its own schema refuses is not sent as a valid one.
- */
-function validBody({ operation }: DescribedOperation, drawn: Json | undefined): Json | undefined {
-  const body = operation.body;
-  if (body === undefined) return undefined;
-  for (const candidate of [drawn, body.example as Json | undefined, exampleValue(body.schema)]) {
-    if (candidate === undefined) continue;
-    const checked = schemaProblems(body.schema, candidate, operation.dialect);
-    if (checked.problems.length === 0 && checked.unjudged === undefined) return candidate;
-  }
-  return undefined;
-}

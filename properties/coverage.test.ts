@@ -89,6 +89,23 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
     expect(await describeMain(['--config', config, '--require-coverage', '101'])).toBe(2);
   });
 
+  it('describe --coverage exits 1 when a principle fails, naming it with its replay, as conformance does', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation((text: string) => void out.push(text));
+    vi.stubEnv('APISIM_RUNS', '2');
+    const cwd = process.cwd();
+    // Its counterexample files go below the working directory: a scratch one, not the repository.
+    process.chdir(scratchFolder('describe-fails'));
+    try {
+      expect(await describeMain(['--config', join(root, 'examples/hono-projects/apisim-flawed.config.ts'), '--coverage'])).toBe(1);
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(out.map((line) => line.slice(0, line.indexOf(' failed: ')))).toEqual(['describe: owner-isolation', 'describe: answers-keep-to-schema', 'describe: invalid-input-refused']);
+    expect(out[1]).toMatch(/^describe: answers-keep-to-schema failed: user GET \/projects\/\d+ was answered 200: its 200 body has \/inviteCode, a member its schema does not declare; replay: npx apisim sim --file /);
+  });
+
   it('conformance prints the operation × check matrix, adds it to --json, and --require-coverage exits 1 below the share', async () => {
     const run = await conformance('--config', hono, '--only', 'auth/401-before-403', '--require-coverage', '100');
     expect(run.code, run.stderr).toBe(1);
@@ -99,6 +116,20 @@ describe('coverage of a described target', { timeout: 120_000 }, () => {
     const json = await conformance('--config', hono, '--only', 'auth/401-before-403', '--require-coverage', '94', '--json');
     expect(json.code, json.stderr).toBe(0);
     expect((JSON.parse(json.stdout) as { coverage: unknown }).coverage).toMatchObject({ percent: 94, uncovered: ['GET /health'], principles: ['auth/401-before-403'], cells: { 'GET /labels': { 'auth/401-before-403': { outcome: 'pass' } } } });
+  });
+
+  it('conformance\'s schema checks send every operation of the projects example, the public GET /health with no credential', async () => {
+    for (const check of ['openapi/answers-keep-to-schema', 'openapi/invalid-input-refused']) {
+      const run = await conformance('--config', hono, '--only', check, '--json');
+      const report = JSON.parse(run.stdout) as { checks: { outcome: string; reason: string }[]; coverage: { percent: number; uncovered: string[] } };
+      expect(report.checks.map((c) => c.outcome), run.stderr).toEqual(['pass']);
+      if (check === 'openapi/invalid-input-refused') continue;
+      expect(report.checks[0]!.reason).toBe('18 of 18 operations answered as documented');
+      expect(report.coverage).toMatchObject({ percent: 100, uncovered: [] });
+    }
+    const all = await conformance('--config', hono, '--require-coverage', '100');
+    expect(all.code, all.stderr).toBe(0);
+    expect(all.stdout).toContain('\n18 of 18 operations exercised (100%)');
   });
 
   it('conformance --require-coverage is a usage error where there are no operations to count', async () => {

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import type { Exchange } from '../sim/exchange.js';
 import type { Derivation, DerivedOperation } from './targets/openapi/derivation.js';
 import type { Operation } from './targets/openapi/operations.js';
-import { answerProblems } from './targets/openapi/schema-check.js';
-import type { OwnedSpec, Target } from './targets/target.js';
+import { answerProblems } from './conformance/schema-check.js';
+import { madeKind, type Target } from './targets/target.js';
 import type { Role, TargetSession } from './targets/target-session.js';
-import { filled, makeOwned } from './owned-object.js';
+import { filled } from './conformance/owned-object.js';
+import { makeOwned } from './owned-object.js';
 
 /** One operation of the description, as it was read and as it was derived, found by its place in both. */
 export interface DescribedOperation {
@@ -32,19 +33,11 @@ export const senderOf = (target: Target, operation: Operation): Role | undefined
  */
 export async function operationPath(run: TargetSession, { operation, derived }: DescribedOperation, role: Role): Promise<{ readonly path?: string; readonly why: string }> {
   if (!operation.path.includes('{')) return { path: operation.path, why: 'no parameters' };
-  const kind = kindOf(run.target, derived.resource);
+  const kind = madeKind(run.target, derived.resource);
   if (kind === undefined) return { why: `nothing fills the parameters of ${operation.path}: it is no resource's the target declares` };
   const made = await makeOwned(run, kind, role);
   if (made.made === undefined) return { why: made.why };
   return { path: derived.part === 'item' ? made.made.path : filled(kind.create!.path, made.made.scope), why: 'made' };
-}
-
-/** The kind a resource became: owned, or a writable collection, made the same way (one POST, its id from the answer). */
-function kindOf(target: Target, name: string | undefined): OwnedSpec | undefined {
-  const owned = target.owned.find((o) => o.name === name && o.create !== undefined);
-  if (owned !== undefined) return owned;
-  const writable = target.writable.find((w) => w.name === name);
-  return writable === undefined ? undefined : { name: writable.name, path: writable.item, methods: writable.methods, create: { method: 'POST', path: writable.collection, headers: {}, body: writable.body } };
 }
 
 /** What is wrong with an exchange's answer, held to the operation's documented answers; `unjudged` when there was none to hold. */

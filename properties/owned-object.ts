@@ -1,14 +1,7 @@
 import { itemAt, type OwnedSpec, type Target } from './targets/target.js';
 import type { Role, TargetSession } from './targets/target-session.js';
 import { createdId } from './created-id.js';
-
-/** An object a user made in the run: its id, and the path it answers at (its parents' ids filled in). */
-export interface MadeObject {
-  readonly id: string;
-  readonly path: string;
-  /** The ids its paths name besides its own, by name: its parent's, and its parent's parents' (`within`). */
-  readonly scope: Readonly<Record<string, string>>;
-}
+import { filled, type MadeObject } from './conformance/owned-object.js';
 
 /**
  * Makes one object of an owned kind as `role`, the way the description says (`owned[].create`). A nested
@@ -41,7 +34,3 @@ export const absentObjectPath = (template: string, missing: string): string => t
 
 /** The kind a nested kind is made in; the description's check (`target.ts`) made sure there is one. */
 const parentOf = (target: Target, owned: OwnedSpec): OwnedSpec => target.owned.find((o) => o.name === owned.within?.owned)!;
-
-/** A path with the ids of `scope` in the places its names hold. */
-export const filled = (template: string, scope: Readonly<Record<string, string>>): string =>
-  template.replace(/\{([^}]+)\}/g, (slot, name: string) => (Object.hasOwn(scope, name) ? encodeURIComponent(scope[name]!) : slot));

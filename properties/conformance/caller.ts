@@ -12,3 +12,6 @@ export interface Caller {
   /** The session cookie when the credential is one, so that a check can present a tampered copy. */
   readonly cookie: { readonly name: string; readonly value: string } | undefined;
 }
+
+/** How a finding names a caller: the option, the name and the user id, `--user (alice, user 1)`; no one when there is none. */
+export const callerName = (caller: Caller | undefined): string => (caller === undefined ? 'no one' : `--${caller.role} (${caller.label}${caller.userId === undefined ? '' : `, user ${caller.userId}`})`);

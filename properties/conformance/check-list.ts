@@ -10,9 +10,11 @@ import { notesDeleteIdempotent } from './checks/notes-delete-idempotent.js';
 import { notesPostIdempotencyKeyOnce } from './checks/notes-post-idempotency-key.js';
 import { notesPutIdempotent } from './checks/notes-put-idempotent.js';
 import { notesUseAfterDelete } from './checks/notes-use-after-delete.js';
+import { openapiAnswersKeepToSchema } from './checks/openapi-answers-keep-to-schema.js';
+import { openapiInvalidInputRefused } from './checks/openapi-invalid-input-refused.js';
 import { ordersOwnerIsolation } from './checks/orders-owner-isolation.js';
 
-/** Every check, in the order they run: the gates first, then state, the cache, and the graph. */
+/** Every check, in the order they run: the gates first, then state, the cache, the OpenAPI description's schemas, and the graph. */
 export const allChecks: readonly Check[] = [
   auth401Before403,
   ordersOwnerIsolation,
@@ -21,6 +23,8 @@ export const allChecks: readonly Check[] = [
   notesDeleteIdempotent,
   notesPostIdempotencyKeyOnce,
   cacheUnsafeInvalidates,
+  openapiAnswersKeepToSchema,
+  openapiInvalidInputRefused,
   graphFieldExact,
   graphPersistedGet,
   graphDepthLimit,

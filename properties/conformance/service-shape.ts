@@ -1,4 +1,5 @@
 import type { ConformanceSettings } from './conformance-settings.js';
+import type { DocumentedOperation } from './schema-check.js';
 import { specEndpoints } from './spec-endpoints.js';
 
 /**
@@ -26,9 +27,44 @@ export interface ServiceShape {
   readonly publicEndpoints: readonly EndpointShape[];
   /**
    * Every operation of the target's OpenAPI description (`{name}` parameters, as the description writes
-   * them): the rows of the coverage matrix. Undefined when it names none.
+   * them): the rows of the coverage matrix, and what the schema checks send and judge. Undefined when it
+   * names none.
    */
-  readonly operations?: readonly EndpointShape[] | undefined;
+  readonly operations?: readonly OperationShape[] | undefined;
+}
+
+/** One operation of an OpenAPI description, as the schema checks send it and judge its answers. */
+export interface OperationShape extends EndpointShape, DocumentedOperation {
+  /** Whether a caller needs a credential: sent as the user when it does, with none when it does not. */
+  readonly secured: boolean;
+  /**
+   * The kind whose new object fills its path's parameters, and whether it is sent to the object itself or
+   * to the collection the object was made in; undefined when its path has none, or nothing fills them.
+   */
+  readonly on: { readonly kind: OwnedShape; readonly part: 'item' | 'collection' } | undefined;
+  /** A body its schema accepts, when it takes a JSON body. */
+  readonly body: unknown;
+  /** Its query (`?page=1`, or empty) and header parameters, with values their schemas accept. */
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Requests its schemas refuse (a body, a required parameter), each checked to be refused. */
+  readonly invalidInputs: readonly InvalidInput[];
+}
+
+/** A request made wrong on purpose, the rest of it valid, and how a verdict names it. */
+export interface InvalidInput {
+  readonly what: string;
+  /** Sent as JSON; or `raw`, as it is, with `contentType`; or no body. */
+  readonly json?: unknown;
+  readonly raw?: string;
+  readonly contentType?: string;
+  readonly query: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * For members the schema does not declare: the values they were sent with, which an accepted body's answer
+   * must not show (mass assignment).
+   */
+  readonly markers?: Readonly<Record<string, string>>;
 }
 
 /** A request sent as written (a creation). */

@@ -6,6 +6,7 @@ import { startCacheProxy } from '../../server/cache-proxy.js';
 import type { RunningServer } from '../../server/listening-server.js';
 import { startOriginServer } from '../../server/origin-server.js';
 import { allChecks } from './check-list.js';
+import { noOperations } from './operation-request.js';
 import { replay, replayWithFetch } from './curl-replay.js';
 import { startStandIn } from './test-kit/stand-in.js';
 import { checkNamed, conformance, conformanceReport, demoUsers } from './suite-under-test.js';
@@ -50,14 +51,14 @@ function xmlProblems(xml: string): string[] {
 }
 
 describe('npm run conformance against our own server', () => {
-  test('owner-check behind the cache proxy: every check passes', async () => {
+  test('owner-check behind the cache proxy: every check passes but those of an OpenAPI description, which it has not', async () => {
     // alice sends about 60 requests in a second; the shipped rate limit (30, then 10 a second) would only add
     // Retry-After waits, which the test below covers on its own.
     const origin = started(await startOriginServer({ settings: { rateLimit: { burst: 1_000, refillPerSecond: 1_000 } } }));
     const cache = started(await startCacheProxy({ upstreamUrl: origin.url }));
     const { code, report } = await conformanceReport(origin.url, '--cache-url', cache.url);
-    expect(report.checks.map((c) => [c.name, c.outcome, c.outcome === 'pass' ? '' : c.reason])).toEqual(allChecks.map((c) => [c.name, 'pass', '']));
-    expect([code, report.passed, report.summary.pass]).toEqual([0, true, allChecks.length]);
+    expect(report.checks.map((c) => [c.name, c.outcome, c.outcome === 'pass' ? '' : c.reason])).toEqual(allChecks.map((c) => [c.name, ...(c.name.startsWith('openapi/') ? ['skip', noOperations] : ['pass', ''])]));
+    expect([code, report.passed, report.summary.pass]).toEqual([0, true, allChecks.length - 2]);
   });
 
   test('login-only: orders/owner-isolation fails with a curl that reproduces the failing response; JSON and JUnit are well-formed', async () => {

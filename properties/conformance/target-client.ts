@@ -12,6 +12,8 @@ export interface RequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** A JSON body, sent as `application/json` unless `contentType` says otherwise. */
   readonly json?: unknown;
+  /** A body sent as it is, under `contentType` (one that is not JSON, to see it refused). */
+  readonly raw?: string;
   readonly contentType?: string;
 }
 
@@ -68,6 +70,9 @@ function wireRequest(baseUrl: string, method: string, path: string, options: Req
   if (options.json !== undefined) {
     body = JSON.stringify(options.json);
     headers['content-type'] = options.contentType ?? 'application/json';
+  } else if (options.raw !== undefined) {
+    body = options.raw;
+    if (options.contentType !== undefined) headers['content-type'] = options.contentType;
   }
   Object.assign(headers, options.headers);
   return { method, url: `${baseUrl.replace(/\/+$/, '')}${path}`, headers, body };

@@ -1,7 +1,10 @@
-import { type EndpointShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
+import { type EndpointShape, type InvalidInput, type OperationShape, type OwnedShape, sameEndpoint, type ServiceShape, type WritableShape } from '../conformance/service-shape.js';
 import { specEndpoints } from '../conformance/spec-endpoints.js';
 import type { Derivation } from './openapi/derivation.js';
-import type { OwnedSpec, Target, WritableSpec } from './target.js';
+import type { Operation } from './openapi/operations.js';
+import { type Breach, breached, validBody } from './openapi/request-body.js';
+import { parameterParts, validParameters } from './openapi/request-parameters.js';
+import { madeKind, type OwnedSpec, type Target, type WritableSpec } from './target.js';
 
 /**
  * A target description as the conformance checks read it (docs/conformance-config.md). apisim's own origin
@@ -19,9 +22,10 @@ export const specSchema = (target: Target): boolean => 'apisim' in target.app ||
 export function conformanceShape(target: Target, derivation?: Derivation): ServiceShape {
   const own = 'apisim' in target.app;
   const graph = target.graph;
+  const owned = ownedShapes(target, own);
   return {
     users: target.users !== undefined,
-    owned: ownedShapes(target, own),
+    owned,
     writable: target.writable[0] === undefined ? undefined : writableShape(target.writable[0], own),
     idempotencyKey: target.idempotencyKey === undefined ? undefined : { header: target.idempotencyKey.header.toLowerCase(), style: target.idempotencyKey.style },
     graph: graph === undefined ? undefined : {
@@ -37,7 +41,7 @@ export function conformanceShape(target: Target, derivation?: Derivation): Servi
     },
     userItem: own ? '/users/{id}' : undefined,
     endpoints: own ? specEndpoints : withDescribed(declaredEndpoints(target), derivation),
-    operations: derivation?.operations.map((o) => ({ method: o.method, path: o.path })),
+    operations: derivation === undefined ? undefined : operationShapes(target, derivation, owned),
     publicEndpoints: target.public.map((endpoint) => ({ method: endpoint.slice(0, endpoint.indexOf(' ')), path: endpoint.slice(endpoint.indexOf(' ') + 1) })),
   };
 }
@@ -116,4 +120,47 @@ function declaredEndpoints(target: Target): EndpointShape[] {
     for (const method of writable.methods.filter((m) => m !== 'GET')) endpoints.push({ method, path: writable.item.replace('{id}', '<note_id>') });
   }
   return endpoints;
+}
+
+/**
+ * Every operation of the description as the schema checks send it: the object its parameters name made of
+ * the kind its resource became (an owned kind, else a writable one, made the same way), a body its schema
+ * accepts, its parameters, and one request of each way it can be made wrong.
+ */
+function operationShapes(target: Target, derivation: Derivation, owned: readonly OwnedShape[]): OperationShape[] {
+  const kindOf = (name: string | undefined): OwnedShape | undefined => {
+    const kind = madeKind(target, name);
+    return kind === undefined ? undefined : (owned.find((o) => o.name === kind.name) ?? ownedShape(kind, false));
+  };
+  return derivation.described.map((operation, i) => {
+    const derived = derivation.operations[i]!;
+    const kind = operation.path.includes('{') ? kindOf(derived.resource) : undefined;
+    return {
+      method: operation.method,
+      path: operation.path,
+      secured: operation.secured,
+      answers: operation.answers,
+      dialect: operation.dialect,
+      on: kind === undefined ? undefined : { kind, part: derived.part === 'item' ? 'item' : 'collection' },
+      body: validBody(operation),
+      ...parameterParts(validParameters(operation)),
+      invalidInputs: invalidInputs(operation),
+    };
+  });
+}
+
+/** Each way a request can be made wrong, once, the rest of it valid: those its schemas allow are left out. */
+const breaches: readonly Breach[] = [
+  { kind: 'not-json' }, { kind: 'wrong-type', member: 0 }, { kind: 'missing', member: 0 }, { kind: 'undeclared' },
+  { kind: 'parameter-missing', member: 0 }, { kind: 'parameter-wrong', member: 0 },
+];
+
+function invalidInputs(operation: Operation): InvalidInput[] {
+  return breaches.flatMap((breach) => {
+    const wrong = breached(operation, undefined, breach);
+    if (typeof wrong === 'string') return [];
+    const { body, rawBody, headers = {} } = wrong.request;
+    const content = rawBody === undefined ? (body === undefined ? {} : { json: body }) : { raw: rawBody, contentType: headers['content-type'] };
+    return [{ what: wrong.what, ...content, query: wrong.query, headers: Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'content-type')), ...(wrong.markers === undefined ? {} : { markers: wrong.markers }) }];
+  });
 }

@@ -6,7 +6,7 @@ import { conformanceShape } from './conformance-shape.js';
 import { TargetError } from './define-target.js';
 import { type LoadedTarget, loadTarget } from './load-target.js';
 import type { Derivation } from './openapi/derivation.js';
-import { describedTarget } from './openapi/described-target.js';
+import { derivedTarget } from './openapi/derived-target.js';
 import { isServedPath } from './openapi/document.js';
 import type { Target, UserSpec } from './target.js';
 import { userHeaders } from './target-session.js';
@@ -31,7 +31,7 @@ async function withOpenApi(loaded: LoadedTarget): Promise<{ readonly target: Tar
   const { openapi } = loaded.target;
   if (openapi === undefined) return { target: loaded.target };
   if (isServedPath(openapi)) throw new TargetError(`openapi: "${openapi}" is a path the app serves, and over sockets the app is not loaded: name the description as a file (e.g. "./openapi.json"), or run in the simulator (no --base-url)`);
-  return describedTarget(loaded, () => Promise.reject(new Error('a file is read, not fetched')));
+  return derivedTarget(loaded, () => Promise.reject(new Error('a file is read, not fetched')));
 }
 
 const describedUser = async (spec: UserSpec, role: string): Promise<DescribedUser> => ({ credential: await credentialOf(spec, role), id: spec.id });

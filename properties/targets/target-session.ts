@@ -15,7 +15,7 @@ import type { TraceMode } from '../../sim/trace.js';
 import { TargetError } from './define-target.js';
 import type { LoadedTarget } from './load-target.js';
 import type { Derivation } from './openapi/derivation.js';
-import { describedTarget } from './openapi/described-target.js';
+import { derivedTarget } from './openapi/derived-target.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
 import { graphSchema, introspectedQueries } from './graph-introspection.js';
 import type { GraphTargetSpec, Target, UserHeaders, UserSpec } from './target.js';
@@ -70,7 +70,7 @@ export class PreparedTarget {
     const { app } = loaded.target;
     const guest = 'apisim' in app ? undefined : worldOrigin((await loadAppModule(app, loaded.file)).guest);
     const written = new PreparedTarget(loaded, guest);
-    const described = loaded.target.openapi === undefined ? { target: loaded.target, derivation: undefined } : await describedTarget(loaded, (path) => written.#served(path));
+    const described = loaded.target.openapi === undefined ? { target: loaded.target, derivation: undefined } : await derivedTarget(loaded, (path) => written.#served(path));
     const graph = described.target.graph;
     if (graph?.introspect === undefined) return described.derivation === undefined ? written : new PreparedTarget({ target: described.target, file: loaded.file }, guest, described.derivation);
     const schema = await graphSchema(graph.introspect, loaded.file, (query) => written.#asked(graph, query));

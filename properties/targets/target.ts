@@ -169,3 +169,14 @@ export type RequestSpec = z.output<typeof requestSpec>;
 
 /** The id in an item path: `"/orders/{id}"` with `"7"` is `"/orders/7"`. */
 export const itemAt = (template: string, id: string): string => template.replace('{id}', encodeURIComponent(id));
+
+/**
+ * The kind a resource became, as something to make an object of: its owned kind, or its writable
+ * collection, made the same way (one POST, its id read from the answer).
+ */
+export function madeKind(target: Target, name: string | undefined): OwnedSpec | undefined {
+  const owned = target.owned.find((o) => o.name === name && o.create !== undefined);
+  if (owned !== undefined) return owned;
+  const writable = target.writable.find((w) => w.name === name);
+  return writable === undefined ? undefined : { name: writable.name, path: writable.item, methods: writable.methods, create: { method: 'POST', path: writable.collection, headers: {}, body: writable.body } };
+}

@@ -1,12 +1,12 @@
-import type { Caller } from '../caller.js';
+import { callerName } from '../caller.js';
 import { type Check, type CheckContext, finding, type Finding, is2xx, judged, skip } from '../check.js';
 import { itemPath, type OwnedShape } from '../service-shape.js';
 import { type WireExchange, jsonOf } from '../wire.js';
 import { noOpAttempts, probeWrite, writeMethods, type WriteProbe } from '../ownership-writes.js';
-import { createdId } from '../writable-requests.js';
+import { makeOwned } from '../owned-object.js';
 
 const mergePatch = 'application/merge-patch+json';
-const who = (caller: Caller): string => `--${caller.role} (${caller.label}${caller.userId === undefined ? '' : `, user ${caller.userId}`})`;
+const who = callerName;
 /** `orders` → `order`: how findings name one. */
 const one = (owned: OwnedShape): string => owned.name.replace(/s$/, '');
 
@@ -142,33 +142,6 @@ async function userRecordWrites(ctx: CheckContext, template: string, findings: F
 }
 
 /**
- * Makes one of `owned` as `owner`: a nested kind inside a new object of its parent kind, made first by the
- * same owner, so that the other user is refused for the object's owner, not for a parent that is not there.
- * Undefined (with the finding) when a create did not make one.
- */
-async function makeOwned(ctx: CheckContext, owned: OwnedShape, owner: Caller, findings: Finding[]): Promise<{ readonly id: string; readonly path: string; readonly scope: Readonly<Record<string, string>> } | undefined> {
-  let scope: Readonly<Record<string, string>> = {};
-  if (owned.within !== undefined) {
-    const parent = await makeOwned(ctx, owned.within.parent, owner, findings);
-    if (parent === undefined) return undefined;
-    scope = { ...parent.scope, [owned.within.param]: parent.id };
-  }
-  const create = owned.create!;
-  const createPath = filled(create.path, scope);
-  const created = await ctx.origin.send(create.method, createPath, { as: owner, json: create.body, headers: create.headers });
-  const id = is2xx(created.response.status) ? createdId(created, createPath) : undefined;
-  if (id === undefined) {
-    findings.push(finding(`${who(owner)} could not create one of ${owned.name}: ${create.method} ${createPath} answered ${created.response.status}`, '201 with the id in the body or in Location', created));
-    return undefined;
-  }
-  return { id, path: itemPath(filled(owned.item, scope), id), scope };
-}
-
-/** A path with the ids of `scope` in the places its names hold. */
-const filled = (template: string, scope: Readonly<Record<string, string>>): string =>
-  template.replace(/\{([^}]+)\}/g, (slot, name: string) => (Object.hasOwn(scope, name) ? encodeURIComponent(scope[name]!) : slot));
-
-/**
  * Each user creates one, and the other tries to read it, to change it with an empty merge patch, and to
  * delete it: the suite made it, so a delete that gets through destroys nothing of anyone's.
  */
@@ -176,8 +149,11 @@ async function createdIsolation(ctx: CheckContext, owned: OwnedShape, findings: 
   const noun = one(owned);
   const made: string[] = [];
   for (const [owner, intruder] of [[ctx.user, ctx.otherUser], [ctx.otherUser, ctx.user]] as const) {
-    const object = await makeOwned(ctx, owned, owner, findings);
-    if (object === undefined) continue;
+    const object = await makeOwned(ctx, owned, owner);
+    if ('what' in object) {
+      findings.push(object);
+      continue;
+    }
     const { id, path } = object;
     const own = await ctx.origin.send('GET', path, { as: owner });
     if (own.response.status !== 200) findings.push(finding(`${who(owner)} cannot read the ${noun} they just created`, `200 with ${noun} ${id}`, own));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTarget } from '../define-target.js';
 import { loadTarget } from '../load-target.js';
 import { derivationTable, targetCode } from './derivation-text.js';
-import { describedTarget } from './described-target.js';
+import { derivedTarget } from './derived-target.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'apisim-describe-'));
 const config = join(folder, 'apisim.config.ts');
@@ -50,7 +50,7 @@ const notServed = (): Promise<string> => Promise.reject(new Error('a file, not s
 
 describe('apisim describe', () => {
   it('prints every operation with its credential, its resource and what it became', async () => {
-    const { derivation } = await describedTarget({ target: written, file: config }, notServed);
+    const { derivation } = await derivedTarget({ target: written, file: config }, notServed);
     expect(derivationTable(derivation).split('\n')).toEqual([
       'operation                                 credential  resource  becomes',
       'GET /ping                                 none        -         public',
@@ -66,7 +66,7 @@ describe('apisim describe', () => {
   });
 
   it('writes the target as defineTarget code that reads back as the same target, the written members over the derived', async () => {
-    const { target } = await describedTarget({ target: written, file: config }, notServed);
+    const { target } = await derivedTarget({ target: written, file: config }, notServed);
     expect(target.owned.find((o) => o.name === 'comments')?.create?.body).toEqual({ text: 'by hand' });
     const code = targetCode(target, 'apisim.config.ts');
     expect(code).toContain('/* a function, as apisim.config.ts writes it */');

@@ -171,6 +171,33 @@ describe('deriveTarget', () => {
 });
 
 describe('readOpenApi', () => {
+  it('takes the POST an OpenAPI link names as what makes an item, ahead of the path above it', async () => {
+    // POST /files makes an upload slot, read at /uploads/{uploadId}; a file is made by POST /documents and
+    // read at /files/{fileId}; a note of a document by POST /documents/{documentId}/notes, read at
+    // /notes/{noteId}. The paths alone would take POST /files for what makes a file, and find no notes.
+    const made = (operationId: string, parameter: string, read = '$response.body#/id') => ({ 201: { description: 'made', ...json({ type: 'object', properties: { id: { type: 'string' } } }), links: { read: { operationId, parameters: { [parameter]: read } } } } });
+    const linkedDocument = {
+      openapi: '3.0.3',
+      info: { title: 'documents', version: '1' },
+      security: [{ bearer: [] }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/files': { post: { responses: made('getUpload', 'uploadId') } },
+        '/files/{fileId}': { get: { operationId: 'getFile', parameters: [idParam('fileId')], responses: { 200: { description: 'one' } } } },
+        '/uploads/{uploadId}': { get: { operationId: 'getUpload', parameters: [idParam('uploadId')], responses: { 200: { description: 'one' } } } },
+        '/documents': { post: { requestBody: json({ type: 'object', required: ['title'], properties: { title: { type: 'string' } } }), responses: made('getFile', 'fileId') } },
+        '/documents/{documentId}/notes': { post: { parameters: [idParam('documentId')], responses: { 201: { description: 'made', headers: { Location: { schema: { type: 'string' } } }, links: { read: { operationRef: '#/paths/~1notes~1{noteId}/get', parameters: { noteId: '$response.header.Location' } } } } } } },
+        '/notes/{noteId}': { get: { parameters: [idParam('noteId')], responses: { 200: { description: 'one' } } } },
+      },
+    };
+    const { owned } = await derived(linkedDocument);
+    expect(owned.map((o) => [o.name, o.path, `${o.create?.method} ${o.create?.path}`, o.within?.owned ?? '-'])).toEqual([
+      ['files', '/files/{id}', 'POST /documents', '-'],
+      ['uploads', '/uploads/{id}', 'POST /files', '-'],
+      ['notes', '/notes/{id}', 'POST /documents/{documentId}/notes', 'files'],
+    ]);
+  });
+
   it('refuses a description that is not OpenAPI, saying what is wrong', async () => {
     await expect(served({ openapi: '3.0.0', info: { title: 'x', version: '1' }, paths: { notes: {} } })).rejects.toThrow(/\/openapi.json \(served by the app\) is not a valid description:\n.*must begin with a leading slash/s);
   });

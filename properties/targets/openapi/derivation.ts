@@ -85,33 +85,64 @@ export function deriveTarget(document: OpenApiDocument): Derivation {
 
 function resourcesOf(operations: readonly Operation[]): Resource[] {
   const at = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path);
+  const linked = linkedCreates(operations);
   const resources: Resource[] = [];
   // Shorter paths first, so that a parent is known before what is nested in it.
-  const items = [...new Set(operations.map((o) => o.path))].filter((p) => /\/\{[^}/]+\}$/.test(p)).sort((a, b) => a.split('/').length - b.split('/').length);
+  // A linked item is as deep as what makes it.
+  const depth = (item: string) => (linked.get(item)?.path ?? item).split('/').length;
+  const items = [...new Set(operations.map((o) => o.path))].filter((p) => /\/\{[^}/]+\}$/.test(p)).sort((a, b) => depth(a) - depth(b));
   for (const item of items) {
-    const collection = item.slice(0, item.lastIndexOf('/'));
-    const create = at('POST', collection);
-    if (create === undefined || !namesAnId(create) || at('GET', item) === undefined) continue;
+    // A link from a POST's answer to the item's GET says which POST makes what it reads, wherever their
+    // paths are; without one, the POST to the path above the item does.
+    const heuristic = at('POST', item.slice(0, item.lastIndexOf('/')));
+    const create = linked.get(item) ?? (heuristic !== undefined && namesAnId(heuristic) ? heuristic : undefined);
+    if (create === undefined || at('GET', item) === undefined) continue;
+    const collection = create.path;
     // A parent's item and its children's collections may name its id differently: compare their shapes.
     const above = collection.slice(0, collection.lastIndexOf('}') + 1);
-    const parent = above === '' ? undefined : resources.find((r) => shape(r.item) === shape(above));
+    // A parent made by a linked POST may be read elsewhere: its id then follows the path that makes it.
+    const parent = above === '' ? undefined : resources.find((r) => shape(r.item) === shape(above) || shape(`${r.collection}/{}`) === shape(above));
     // A collection below a parameter that is no resource's item cannot be made: nothing says what fills it.
     if (parent === undefined && collection.includes('{')) continue;
     const itemMethods = itemMethodOrder.filter((m) => at(m, item) !== undefined);
     const own = [create, at('GET', collection), ...itemMethods.map((m) => at(m, item))].filter((o): o is Operation => o !== undefined);
     resources.push({
-      name: uniqueName(collection, parent, resources),
+      name: uniqueName(item.slice(0, item.lastIndexOf('/')), parent, resources),
       collection,
       item,
       parent,
       slots: slotsOf(collection, parent),
       create,
-      list: at('GET', collection),
+      list: at('GET', item.slice(0, item.lastIndexOf('/'))),
       itemMethods,
       secured: own.some((o) => o.secured),
     });
   }
   return resources;
+}
+
+/**
+ * The POSTs whose success answers link to an item's GET with the item's own id read from what they answer
+ * (`$response.body#/id`, or the `Location` header: where the targets read a made object's id), by the
+ * item's path.
+ */
+function linkedCreates(operations: readonly Operation[]): Map<string, Operation> {
+  const linked = new Map<string, Operation>();
+  for (const post of operations.filter((o) => o.method === 'POST')) {
+    for (const link of post.answers.filter(isSuccess).flatMap((a) => a.links)) {
+      const target = operations.find((o) => o.method === 'GET' && ((link.operationId !== undefined && o.operationId === link.operationId) || (link.operationRef !== undefined && refersTo(link.operationRef, o))));
+      const own = target?.path.match(/\{([^}/]+)\}$/)?.[1];
+      const read = own === undefined ? undefined : link.parameters[own];
+      if (target !== undefined && read !== undefined && /^\$response\.(body#\/id|header\.location)$/i.test(read) && !linked.has(target.path)) linked.set(target.path, post);
+    }
+  }
+  return linked;
+}
+
+/** Whether an `operationRef` within the document (`#/paths/~1files~1{fileId}/get`) names the operation. */
+function refersTo(ref: string, operation: Operation): boolean {
+  const pointer = decodeURIComponent(ref.slice(ref.indexOf('#') + 1)).split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer.length === 4 && pointer[1] === 'paths' && pointer[2] === operation.path && pointer[3]?.toUpperCase() === operation.method;
 }
 
 /** A path with its parameters' names left out: `/projects/{}/tasks`. */
@@ -154,10 +185,18 @@ function slotsOf(collection: string, parent: Resource | undefined): string[] {
   return [...parent.slots, name];
 }
 
-/** A path with its parameters renamed, in order: those of the collection to `slots`, the item's own to `{id}`. */
-function template(path: string, slots: readonly string[]): string {
+/**
+ * A path with its parameters renamed, in order: those of the collection to `slots`, an item's own (its last)
+ * to `{id}`. An item a link names may sit apart from its collection (`/tasks/{taskId}` made by
+ * `POST /projects/{projectId}/tasks`), with fewer parameters than the slots.
+ */
+function template(path: string, slots: readonly string[], item = false): string {
+  const count = (path.match(/\{[^}]+\}/g) ?? []).length;
   let k = 0;
-  return path.replace(/\{[^}]+\}/g, () => `{${slots[k++] ?? 'id'}}`);
+  return path.replace(/\{[^}]+\}/g, () => {
+    const i = k++;
+    return `{${item && i === count - 1 ? 'id' : (slots[i] ?? 'id')}}`;
+  });
 }
 
 function ownedOf(resource: Resource): OwnedSpec {
@@ -165,7 +204,7 @@ function ownedOf(resource: Resource): OwnedSpec {
   const parentSlot = resource.slots.at(-1);
   return {
     name: resource.name,
-    path: template(resource.item, resource.slots),
+    path: template(resource.item, resource.slots, true),
     methods: [...resource.itemMethods],
     create: { method: 'POST', path: template(resource.collection, resource.slots), headers: {}, ...(body === undefined ? {} : { body }) },
     ...(resource.parent === undefined || parentSlot === undefined ? {} : { within: { owned: resource.parent.name, param: parentSlot } }),
@@ -176,7 +215,7 @@ function writableOf(resource: Resource): WritableSpec {
   return {
     name: resource.name,
     collection: resource.collection,
-    item: template(resource.item, resource.slots),
+    item: template(resource.item, resource.slots, true),
     body: bodyOf(resource.create) as Record<string, Json>,
     methods: [...resource.itemMethods],
     by: resource.secured ? 'user' : 'anyone',
@@ -195,8 +234,8 @@ function stringMember(body: Json | undefined): boolean {
 }
 
 function described(operation: Operation, resources: readonly Resource[], owned: readonly OwnedSpec[], writable: readonly WritableSpec[]): DerivedOperation {
-  const resource = resources.find((r) => operation.path === r.collection || operation.path === r.item);
-  const part: DerivedOperation['part'] = resource === undefined ? undefined : operation === resource.create ? 'create' : operation.path === resource.collection ? 'list' : 'item';
+  const resource = resources.find((r) => operation === r.create || operation === r.list || operation.path === r.collection || operation.path === r.item);
+  const part: DerivedOperation['part'] = resource === undefined ? undefined : operation === resource.create ? 'create' : operation.path === resource.item ? 'item' : 'list';
   const base = { method: operation.method, path: operation.path, operationId: operation.operationId, secured: operation.secured, resource: resource?.name, part };
   if (resource === undefined) return { ...base, role: operation.secured ? 'probed by no principle: no resource' : 'public' };
   const kinds = [owned.some((o) => o.name === resource.name) ? 'owned' : undefined, writable.some((w) => w.name === resource.name) ? 'writable' : undefined].filter((k) => k !== undefined);

@@ -1,7 +1,7 @@
+import { type DocumentedAnswer, record, type Schema, type SchemaDialect } from '../../conformance/schema-check.js';
 import type { OpenApiDocument } from './document.js';
 
-/** A JSON Schema as a description holds it, references already resolved. */
-export type Schema = Readonly<Record<string, unknown>>;
+export { record, type Schema, type SchemaDialect };
 
 /**
  * One operation of a description, the same whatever its version (Swagger 2 and OpenAPI 3.x write bodies,
@@ -23,19 +23,27 @@ export interface Operation {
   readonly dialect: SchemaDialect;
 }
 
-export type SchemaDialect = '2020-12' | 'openapi-3.0';
-
 export interface Parameter {
   readonly name: string;
   readonly in: string;
   readonly required: boolean;
+  /** Its values' schema, with the parameter's own `example` when the schema gives none (Swagger 2 writes the schema on the parameter itself). */
+  readonly schema: Schema;
 }
 
-export interface Answer {
-  /** As the description keys it: `201`, `2XX` or `default`. */
-  readonly status: string;
-  /** The JSON body's schema; undefined when the answer has no body or none in JSON. */
-  readonly schema: Schema | undefined;
+/**
+ * An OpenAPI link from an answer to an operation (by `operationId`, or `operationRef` within the document),
+ * with how each of its parameters is read: `$response.body#/id`, `$request.path.projectId`.
+ */
+export interface Link {
+  readonly operationId: string | undefined;
+  readonly operationRef: string | undefined;
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+export interface Answer extends DocumentedAnswer {
+  /** Its links to other operations (OpenAPI 3); none in Swagger 2. */
+  readonly links: readonly Link[];
   /** Whether it documents a body in a media type that is not JSON (`text/csv`): no JSON schema holds it. */
   readonly otherMedia: boolean;
   readonly location: boolean;
@@ -64,7 +72,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         operationId: typeof op.operationId === 'string' ? op.operationId : undefined,
         secured: secured(op.security ?? globalSecurity),
-        parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true })),
+        parameters: parameters.filter((p) => p.in !== 'body').map((p) => ({ name: String(p.name), in: String(p.in), required: p.required === true, schema: parameterSchema(p, swagger2) })),
         body: swagger2 ? swagger2Body(parameters) : jsonBody(record(op.requestBody)),
         answers: Object.entries(record(op.responses)).map(([status, answer]) => answerOf(status, record(answer), swagger2)),
         dialect,
@@ -91,6 +99,13 @@ function mergedParameters(shared: readonly unknown[], own: readonly unknown[]): 
   return [...merged.values()];
 }
 
+function parameterSchema(parameter: Record<string, unknown>, swagger2: boolean): Schema {
+  // Swagger 2 writes the schema's keywords on the parameter, beside what only a parameter has.
+  const schema = swagger2 ? Object.fromEntries(Object.entries(parameter).filter(([key]) => !['name', 'in', 'required', 'description'].includes(key))) : record(parameter.schema);
+  const example = parameter.example;
+  return example === undefined || schema.example !== undefined ? schema : { ...schema, example };
+}
+
 function swagger2Body(parameters: readonly Record<string, unknown>[]): Operation['body'] {
   const body = parameters.find((p) => p.in === 'body');
   if (body === undefined) return undefined;
@@ -110,7 +125,12 @@ function answerOf(status: string, answer: Record<string, unknown>, swagger2: boo
   const content = record(answer.content);
   const schema = swagger2 ? answer.schema : jsonMedia(content)?.schema;
   const otherMedia = !swagger2 && schema === undefined && Object.keys(content).length > 0;
-  return { status, schema: schema === undefined ? undefined : record(schema), otherMedia, location: headers.includes('location') };
+  const links = Object.values(record(answer.links)).map(record).map((link): Link => ({
+    operationId: typeof link.operationId === 'string' ? link.operationId : undefined,
+    operationRef: typeof link.operationRef === 'string' ? link.operationRef : undefined,
+    parameters: Object.fromEntries(Object.entries(record(link.parameters)).filter((e): e is [string, string] => typeof e[1] === 'string')),
+  }));
+  return { status, schema: schema === undefined ? undefined : record(schema), otherMedia, location: headers.includes('location'), links };
 }
 
 /** The media type a JSON client sends and reads: `application/json`, or any `+json` one. */
@@ -125,5 +145,4 @@ function firstExample(examples: unknown): unknown {
   return first === undefined ? undefined : record(first).value;
 }
 
-export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const list = (value: unknown): readonly unknown[] => (Array.isArray(value) ? value : []);

@@ -1,8 +1,36 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createRequire } from 'node:module';
-import type { Answer, Operation, Schema, SchemaDialect } from './operations.js';
-import { record } from './operations.js';
+
+/**
+ * The schema oracle: whether an answer or a body keeps to what an OpenAPI description documents, judged by
+ * ajv. It lives with the suite, which imports nothing of apisim, so that the conformance checks and the
+ * schema principles (`properties/`) judge by the one copy; what it needs of a description is the plain
+ * data below.
+ */
+
+/** A JSON Schema as a description holds it, references already resolved. */
+export type Schema = Readonly<Record<string, unknown>>;
+
+/** Which JSON Schema a description's schemas are written in: OpenAPI 3.1's is 2020-12, 3.0's and Swagger 2's a draft-04 dialect. */
+export type SchemaDialect = '2020-12' | 'openapi-3.0';
+
+/** One answer an operation documents. */
+export interface DocumentedAnswer {
+  /** As the description keys it: `201`, `2XX` or `default`. */
+  readonly status: string;
+  /** The JSON body's schema; undefined when the answer has no body or none in JSON. */
+  readonly schema: Schema | undefined;
+}
+
+/** What an operation documents of its answers, as the oracle judges them. */
+export interface DocumentedOperation {
+  readonly answers: readonly DocumentedAnswer[];
+  readonly dialect: SchemaDialect;
+}
+
+/** A value as an object's members, or none when it is not an object. */
+export const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 // ajv-formats is CommonJS whose typings name a default export its module does not have under Node's ESM.
 const addFormats = createRequire(import.meta.url)('ajv-formats') as <Validator extends Ajv | Ajv2020>(ajv: Validator) => Validator;
@@ -74,7 +102,7 @@ function declaredMembers(schema: Schema): { readonly members: Record<string, unk
 }
 
 /** The answer an operation documents for a status: the status itself, its range (`4XX`), else `default`. */
-export function documentedAnswer(operation: Operation, status: number): Answer | undefined {
+export function documentedAnswer<A extends DocumentedAnswer>(operation: { readonly answers: readonly A[] }, status: number): A | undefined {
   const exact = String(status);
   const range = `${exact[0]}XX`;
   return operation.answers.find((a) => a.status === exact) ?? operation.answers.find((a) => a.status.toUpperCase() === range) ?? operation.answers.find((a) => a.status === 'default');
@@ -92,7 +120,7 @@ export interface ReceivedAnswer {
  * that is not the JSON it documents, one its schema refuses, or one with members the schema does not
  * declare. Empty when it keeps to the document; `unjudged` says what could not be looked at.
  */
-export function answerProblems(operation: Operation, answer: ReceivedAnswer): { readonly problems: string[]; readonly unjudged?: string } {
+export function answerProblems(operation: DocumentedOperation, answer: ReceivedAnswer): { readonly problems: string[]; readonly unjudged?: string } {
   const documented = documentedAnswer(operation, answer.status);
   if (documented === undefined) return { problems: [`${answer.status} is not a status it documents (${operation.answers.map((a) => a.status).join(', ') || 'none'})`] };
   const schema = documented.schema;
@@ -111,3 +139,15 @@ export function answerProblems(operation: Operation, answer: ReceivedAnswer): { 
 }
 
 const excerpt = (text: string): string => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}…` : text);
+
+/** The members of an accepted answer's body that hold a marked value, as `owner: "apisim-undeclared-owner"`. */
+export function keptMarkers(text: string | undefined, markers: Readonly<Record<string, string>>): string[] {
+  let body: unknown;
+  try {
+    body = JSON.parse(text ?? '');
+  } catch {
+    return [];
+  }
+  const values = new Set(Object.values(markers));
+  return Object.entries(record(body)).filter(([, value]) => typeof value === 'string' && values.has(value)).map(([name, value]) => `${name}: ${JSON.stringify(value)}`);
+}

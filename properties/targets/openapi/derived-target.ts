@@ -10,9 +10,9 @@ import { readOpenApi, type ServedText } from './document.js';
  * The result is checked as a written description is, so a derived member the principles could not use is
  * refused here, with where it came from.
  */
-export async function describedTarget(loaded: LoadedTarget, served: ServedText): Promise<{ readonly target: Target; readonly derivation: Derivation }> {
+export async function derivedTarget(loaded: LoadedTarget, served: ServedText): Promise<{ readonly target: Target; readonly derivation: Derivation }> {
   const { target, file } = loaded;
-  if (target.openapi === undefined) throw new Error('describedTarget: the target names no openapi');
+  if (target.openapi === undefined) throw new Error('derivedTarget: the target names no openapi');
   const derivation = deriveTarget(await readOpenApi(target.openapi, file, served));
   // Checked without `openapi`, so that what is checked once the description is derived is checked now.
   const { openapi, ...whole } = overlaid(target, derivation.members);
