@@ -136,8 +136,8 @@ export function overCostQuery(schema: GraphQLSchema, maxCost: number, maxDepth: 
       const list = isListType(isNonNullType(field.type) ? field.type.ofType : field.type);
       const here = [...path, { field, args: filled.args, list, items: list ? filled.items : 1 }];
       if (list && (best === undefined || score(here) > score(best))) best = here;
-      // A field already on the path is not followed again: the path that recurs is as deep as the depth allows anyway.
-      if (here.length < depth) walk(Object.values(type.getFields()).filter((f) => !path.some((s) => s.field === f)), here);
+      // Fields that recur are followed again: a list below a list (an author's books' author's books) is what a cost grows along.
+      if (here.length < depth) walk(Object.values(type.getFields()), here);
     }
   };
   walk(Object.values(schema.getQueryType()?.getFields() ?? {}), []);
