@@ -66,8 +66,8 @@ describe('overCostQuery', () => {
       path: 'shop.orders.lines',
       cost: 41,
     });
-    // Within 2 levels, the list of orders is the deepest list.
-    expect(overCostQuery(shop, 40, 2)).toMatchObject({ path: 'shop.orders', cost: 41 });
+    // Within a depth of 3 (the leaf is the third level), the list of orders is the deepest list.
+    expect(overCostQuery(shop, 40, 3)).toMatchObject({ path: 'shop.orders', cost: 41 });
   });
 
   it('says why no query can be derived: no list within reach, or one too cheap to pass the limit within a query\'s size', () => {

@@ -95,7 +95,7 @@ function literal(type: GraphQLNamedType): string | undefined {
 /** A query over a cost limit, the path of fields it nests along, and its cost as `overCostQuery` prices it. */
 export type CostProbe = { readonly query: string; readonly path: string; readonly cost: number } | { readonly reason: string };
 
-/** The cost probe nests no deeper than this, whatever depth the target allows: lists below lists grow fast. */
+/** The cost probe nests no more object fields than this, whatever depth the target allows: lists below lists grow fast. */
 const deepestCostProbe = 5;
 /** Copies of the deepest list field the probe may hold: about 6 tokens each, under a token limit of 1000. */
 const mostCopies = 120;
@@ -115,7 +115,7 @@ interface Step {
 
 /**
  * A query whose cost is over `maxCost`, from the schema alone: a path of object fields from a root field of
- * `Query`, no deeper than `maxDepth` (and `deepestCostProbe`), ending in a list field, holding as many list
+ * `Query`, within `maxDepth` (and `deepestCostProbe` fields), ending in a list field, holding as many list
  * fields as any such path does, with the deepest list asked for under as many aliases as it takes. Required
  * arguments are filled as the derived queries fill them, and a list's size argument is asked for at
  * `askedListSize`. The cost is the objects the query may resolve: each field that answers an object counts
@@ -124,7 +124,8 @@ interface Step {
  * meter that prices objects at least as dearly (a list-aware meter that assumes 10 items prices it higher).
  */
 export function overCostQuery(schema: GraphQLSchema, maxCost: number, maxDepth: number | undefined): CostProbe {
-  const depth = Math.min(maxDepth ?? deepestCostProbe, deepestCostProbe);
+  // The leaf below the deepest list is a level too, as depth limits count.
+  const depth = Math.min(maxDepth === undefined ? deepestCostProbe : maxDepth - 1, deepestCostProbe);
   let best: readonly Step[] | undefined;
   let visited = 0;
   const score = (path: readonly Step[]): number => path.filter((s) => s.list).length * 1e6 + path.reduce((n, s) => n * s.items, 1);
@@ -149,7 +150,9 @@ export function overCostQuery(schema: GraphQLSchema, maxCost: number, maxDepth: 
   const path = best.map((s) => s.field.name).join('.');
   if (copies > mostCopies) return { reason: `the dearest list path within ${depth} levels, ${path}, costs ${each} per copy of its deepest list: over the cost limit ${maxCost} only with ${copies} copies, more than the ${mostCopies} a query can hold under a token limit` };
   const last = best.at(-1)!;
-  const bottom = Array.from({ length: copies }, (_, i) => `c${i}: ${last.field.name}${last.args} ${leavesOf(getNamedType(last.field.type))}`).join(' ');
+  // One leaf a copy keeps the probe small: its cost is in the objects, not the fields.
+  const leaf = leafNames(getNamedType(last.field.type))[0] ?? '__typename';
+  const bottom = Array.from({ length: copies }, (_, i) => `c${i}: ${last.field.name}${last.args} { ${leaf} }`).join(' ');
   const query = best.slice(0, -1).reduceRight((inner, s) => `${s.field.name}${s.args} { ${inner} }`, bottom);
   return { query: `{ ${query} }`, path, cost: above + copies * each };
 }
