@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { print } from 'graphql';
-import { notRefused } from './conformance/graph-answer.js';
-import { refusedFor } from './conformance/graph-refusal-reason.js';
+import { type GraphAnswer, notRefused } from './conformance/graph-answer.js';
+import type { Exchange } from '../sim/exchange.js';
+import { type LimitName, refusedFor } from './conformance/graph-refusal-reason.js';
+import { overCostQuery } from './targets/graph-introspection.js';
 import { specSchema } from './targets/conformance-shape.js';
 import type { TargetSession } from './targets/target-session.js';
 import { notRunAsWritten } from './conformance/graph-shape.js';
@@ -11,6 +13,8 @@ import { answered, graphAnswer, sendQuery } from './graph-request.js';
 import { parseQuery } from './graph-selection.js';
 
 export interface RejectedPlan {
+  /** Which limit the probe goes past: the cost one only on a graph whose queries come from its schema and that claims a cost limit. */
+  readonly limit: 'depth' | 'cost';
   /** The declared query the deep one is grown from: its type's name. */
   readonly type: string;
   /** How many levels past the limit the query goes, at least. */
@@ -40,7 +44,7 @@ const escalation = [4, 8, 16, 32, 64];
  */
 export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
   name: 'graph-rejected-before-execution',
-  statement: 'a query deeper than the depth limit is refused for its depth with errors and no data, before any resolver runs',
+  statement: 'a query deeper than the depth limit (or, on a graph derived from its schema, dearer than its cost limit) is refused for that limit with errors and no data, before any resolver runs',
 
   notApplicable(target) {
     if (target.graph === undefined || Object.keys(target.graph.queries).length === 0) return 'it declares no graph queries (graph.queries)';
@@ -48,7 +52,9 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
   },
 
   plan(target) {
+    const costed = target.graph?.introspect !== undefined && target.graph.maxCost !== undefined;
     return fc.record({
+      limit: costed ? fc.constantFrom('depth' as const, 'cost' as const) : fc.constant('depth' as const),
       type: fc.constantFrom(...Object.keys(target.graph?.queries ?? {})),
       beyond: fc.integer({ min: 1, max: 3 }),
       method: fc.constantFrom('POST' as const, 'GET' as const),
@@ -59,6 +65,7 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
 
   async check(run, plan): Promise<RunVerdict> {
     const graph = run.target.graph!;
+    if (plan.limit === 'cost') return overCost(run, plan.method);
     const declared = parseQuery(graph.queries[plan.type]!);
 
     // The declared query, with its types asked for: it must run, or a refusal of the deep one proves nothing.
@@ -81,27 +88,56 @@ export const graphRejectedBeforeExecution: Principle<RejectedPlan> = {
     const depths = claimed === undefined ? escalation : [claimed + plan.beyond];
     for (const depth of depths) {
       const deep = grown(depth);
-      const before = JSON.stringify(run.session.state());
-      const exchange = await sendQuery(run, graph, deep, plan.method);
-      const after = JSON.stringify(run.session.state());
-      const answer = graphAnswer(exchange);
-      const sent = `${plan.method} of a query ${depthOf(parseQuery(deep))} fields deep (${claimed === undefined ? 'no limit declared' : `declared limit ${claimed}`}): ${deep.length > 200 ? `${deep.slice(0, 200)}…` : deep}`;
-      const why = notRefused(answer);
+      const sent = `${plan.method} of a query ${depthOf(parseQuery(deep))} fields deep (${claimed === undefined ? 'no limit declared' : `declared limit ${claimed}`}): ${shortened(deep)}`;
+      const { exchange, answer, moved } = await answerTo(run, deep, plan.method);
       // Run, with no limit declared: deeper, until refused or past any sane limit.
-      if (claimed === undefined && why !== undefined && answer.hasData && answer.status < 500) continue;
+      if (claimed === undefined && notRefused(answer) !== undefined && answer.hasData && answer.status < 500) continue;
       // No answer at all, with no limit declared: the query neither ran nor was refused where the client could
       // see it (a deep answer too long for its patience), which is as far as the escalation gets.
       if (claimed === undefined && exchange.response === undefined) return undeclared(run, `${sent}\n    got no answer`);
-      const problems: string[] = [];
-      if (why !== undefined) problems.push(`${sent}\n    answered with ${why}: ${answered(exchange)}`);
-      if (after !== before) problems.push(`${sent}\n    the app's state moved while it was answered, so resolvers ran: ${before.slice(0, 200)} became ${after.slice(0, 200)}`);
-      if (problems.length > 0) return broken(...problems);
-      if (!refusedFor(answer, 'depth', graph)) return couldNotRun(`${sent}\n    was refused, but not for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)}): past that refusal, whether a depth limit holds cannot be seen (name the refusal's code in graph.limitErrors.depth if it is one)`);
-      return held(`${sent}: refused for its depth (${answer.status} ${answer.reasons.join(', ').slice(0, 160)})${run.session.state() === undefined ? '' : ', the app\'s state unmoved'}`);
+      return judged(run, 'depth', sent, exchange, answer, moved);
     }
     return undeclared(run, `a query ${escalation.at(-1)} fields deep grown from the declared ${plan.type} query ran`);
   },
 };
+
+const shortened = (query: string): string => (query.length > 200 ? `${query.slice(0, 200)}…` : query);
+
+/** `query` sent, with what the app's state did while it was answered (a move means resolvers ran). */
+async function answerTo(run: TargetSession, query: string, method: RejectedPlan['method']) {
+  const before = JSON.stringify(run.session.state());
+  const exchange = await sendQuery(run, run.target.graph!, query, method);
+  const after = JSON.stringify(run.session.state());
+  return { exchange, answer: graphAnswer(exchange), moved: after === before ? undefined : `${before.slice(0, 200)} became ${after.slice(0, 200)}` };
+}
+
+/** An answer to a query past `limit`: refused for it, with no data and the state unmoved, or why not. */
+function judged(run: TargetSession, limit: LimitName, sent: string, exchange: Exchange, answer: GraphAnswer, moved: string | undefined): RunVerdict {
+  const why = notRefused(answer);
+  const problems: string[] = [];
+  if (why !== undefined) problems.push(`${sent}\n    answered with ${why}: ${answered(exchange)}`);
+  if (moved !== undefined) problems.push(`${sent}\n    the app's state moved while it was answered, so resolvers ran: ${moved}`);
+  if (problems.length > 0) return broken(...problems);
+  const reasons = `${answer.status} ${answer.reasons.join(', ').slice(0, 160)}`;
+  if (!refusedFor(answer, limit, run.target.graph!)) return couldNotRun(`${sent}\n    was refused, but not for its ${limit} (${reasons}): past that refusal, whether a ${limit} limit holds cannot be seen (name the refusal's code in graph.limitErrors.${limit} if it is one)`);
+  return held(`${sent}: refused for its ${limit} (${reasons})${run.session.state() === undefined ? '' : ', the app\'s state unmoved'}`);
+}
+
+/**
+ * The cost probe, on a graph whose queries come from its schema and that claims a cost limit: a query
+ * nesting list fields, derived from the schema (`overCostQuery`, which documents how it is priced), over the
+ * claimed limit, must be refused for its cost as a deep one is for its depth.
+ */
+async function overCost(run: TargetSession, method: RejectedPlan['method']): Promise<RunVerdict> {
+  const graph = run.target.graph!;
+  const schema = run.prepared.graphSchema;
+  if (schema === undefined || graph.maxCost === undefined) return couldNotRun('the cost probe is derived from the schema graph.introspect names, with the cost limit graph.maxCost claims');
+  const probe = overCostQuery(schema, graph.maxCost, graph.maxDepth);
+  if ('reason' in probe) return couldNotRun(`no query over the cost limit ${graph.maxCost} can be derived from the schema: ${probe.reason}`);
+  const sent = `${method} of a query costing ${probe.cost} objects along ${probe.path} (declared cost limit ${graph.maxCost}): ${shortened(probe.query)}`;
+  const { exchange, answer, moved } = await answerTo(run, probe.query, method);
+  return judged(run, 'cost', sent, exchange, answer, moved);
+}
 
 /** The escalation found no refusal: the spec's graph is broken (the spec asks for a limit), another could not be judged. */
 function undeclared(run: TargetSession, seen: string): RunVerdict {

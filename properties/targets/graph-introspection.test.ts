@@ -9,7 +9,7 @@ import type { Principle } from '../principle.js';
 import { runPrinciple } from '../runner.js';
 import { scratchFolder } from '../test-kit/scratch-folder.js';
 import { parseTarget, TargetError } from './define-target.js';
-import { graphSchema, introspectedQueries } from './graph-introspection.js';
+import { graphSchema, introspectedQueries, overCostQuery } from './graph-introspection.js';
 import { PreparedTarget } from './target-session.js';
 import type { TargetInput } from './target.js';
 
@@ -54,6 +54,29 @@ describe('introspectedQueries', () => {
   it('leaves out a root field whose required argument is an input object, and one that answers an interface or a scalar', () => {
     const queries = introspectedQueries(buildSchema('type Query { search(filter: Filter!): Person node: Node count: Int } input Filter { a: Int } interface Node { id: ID! } type Person { id: ID! }'));
     expect(queries).toEqual({});
+  });
+});
+
+describe('overCostQuery', () => {
+  it('nests the most list fields the depth allows, asks a list its size where it takes one, and copies the deepest list until over the limit', () => {
+    const shop = buildSchema('type Query { shop(id: ID!): Shop } type Shop { name: String owner: Person orders(first: Int): [Order!]! } type Order { id: ID! lines: [Line!]! } type Line { sku: String } type Person { id: ID! }');
+    // shop 1, orders 10, each order's lines priced at 1 item: 1 + 10 + 10 per copy.
+    expect(overCostQuery(shop, 40, undefined)).toEqual({
+      query: '{ shop(id: "1") { orders(first: 10) { c0: lines { sku } c1: lines { sku } c2: lines { sku } } } }',
+      path: 'shop.orders.lines',
+      cost: 41,
+    });
+    // Within a depth of 3 (the leaf is the third level), the list of orders is the deepest list.
+    expect(overCostQuery(shop, 40, 3)).toMatchObject({ path: 'shop.orders', cost: 41 });
+  });
+
+  it('says why no query can be derived: no list within reach, or one too cheap to pass the limit within a query\'s size', () => {
+    expect(overCostQuery(buildSchema('type Query { person(id: ID!): Person } type Person { id: ID! friend: Person }'), 10, undefined)).toEqual({
+      reason: 'no path of object fields from the schema\'s root fields, at most 5 deep and with arguments that can be filled, reaches a list field',
+    });
+    expect(overCostQuery(buildSchema('type Query { people: [Person!]! } type Person { id: ID! }'), 1000, undefined)).toEqual({
+      reason: 'the dearest list path within 5 levels, people, costs 1 per copy of its deepest list: over the cost limit 1000 only with 1001 copies, more than the 120 a query can hold under a token limit',
+    });
   });
 });
 

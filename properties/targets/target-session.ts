@@ -17,6 +17,7 @@ import type { LoadedTarget } from './load-target.js';
 import type { Derivation } from './openapi/derivation.js';
 import { derivedTarget } from './openapi/derived-target.js';
 import { sessionTransport, simulatedBaseUrl } from './session-transport.js';
+import type { GraphQLSchema } from 'graphql';
 import { graphSchema, introspectedQueries } from './graph-introspection.js';
 import type { GraphTargetSpec, Target, UserHeaders, UserSpec } from './target.js';
 import { userLabel } from './user-label.js';
@@ -53,12 +54,15 @@ export class PreparedTarget {
   readonly file: string;
   /** What the target's OpenAPI description declared (`openapi`), already part of `target`. */
   readonly derivation: Derivation | undefined;
+  /** The schema `graph.introspect` named, which the derived queries and the cost probe come from. */
+  readonly graphSchema: GraphQLSchema | undefined;
   readonly #guest: GuestOrigin | undefined;
 
-  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined, derivation?: Derivation) {
+  private constructor(loaded: LoadedTarget, guest: GuestOrigin | undefined, derivation?: Derivation, graphSchema?: GraphQLSchema) {
     this.target = loaded.target;
     this.file = loaded.file;
     this.derivation = derivation;
+    this.graphSchema = graphSchema;
     this.#guest = guest;
   }
 
@@ -76,7 +80,7 @@ export class PreparedTarget {
     const schema = await graphSchema(graph.introspect, loaded.file, (query) => written.#asked(graph, query));
     // What is written wins, type by type, as an owned kind of the same name does over a derived one.
     const target = { ...described.target, graph: { ...graph, queries: { ...introspectedQueries(schema), ...graph.queries } } };
-    return new PreparedTarget({ target, file: loaded.file }, guest, described.derivation);
+    return new PreparedTarget({ target, file: loaded.file }, guest, described.derivation, schema);
   }
 
   /** The body of the graph's answer to `query`, POSTed as the graph principles ask (the user, when there are users), on a line that loses nothing. */

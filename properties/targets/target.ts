@@ -106,7 +106,7 @@ const graphSpec = z.strictObject({
   introspect: z.union([z.literal(true), z.string().min(1)]).optional()
     .describe('Derive a query per type from the schema: true asks the endpoint (the introspection query), "./schema.graphql" reads an SDL file relative to this one (docs/openapi.md).'),
   maxDepth: z.number().int().min(1).optional().describe('The depth limit the service claims: a deeper query is refused before any resolver runs.'),
-  maxCost: z.number().int().min(1).optional(),
+  maxCost: z.number().int().min(1).optional().describe('The cost limit the service claims: a dearer query is refused before any resolver runs (with introspect, a query nesting its list fields past it is derived and sent).'),
   persisted: z.enum(['apq', 'off']).default('off').describe('"apq": Apollo\'s automatic persisted queries on GET.'),
   userId: serviceId.optional().describe('The id the checks put in user(id:) queries (apisim\'s own graph).'),
   headers: headers.optional().describe('Sent on every graph request, GET and POST: e.g. { "apollo-require-preflight": "true" } for Apollo Server\'s CSRF prevention.'),

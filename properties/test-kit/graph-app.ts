@@ -1,4 +1,4 @@
-import { buildSchema, execute, type FieldNode, Kind, parse, type SelectionSetNode, validate, visit } from 'graphql';
+import { buildSchema, execute, type FieldNode, GraphQLError, Kind, parse, type SelectionSetNode, specifiedRules, validate, type ValidationRule, visit } from 'graphql';
 
 /**
  * A small graph endpoint written by hand with graphql-js as a fetch app, for the principles' own tests: the
@@ -30,7 +30,21 @@ function withKeyFields(set: SelectionSetNode): SelectionSetNode {
   return { ...set, selections: [...set.selections, field('id'), field('__typename')] };
 }
 
-export function graphApp(normalizing: boolean): { fetch(request: Request): Promise<Response> } {
+/** The objects a selection may resolve, every field that answers one counted once (none here takes a list size); introspection is free. */
+function objectsOf(set: SelectionSetNode): number {
+  return set.selections.reduce((n, s) => (s.kind !== Kind.FIELD || s.selectionSet === undefined || s.name.value.startsWith('__') ? n : n + 1 + objectsOf(s.selectionSet)), 0);
+}
+
+/** A cost limit refusing before execution, with its code and limit, as GraphQL Armor's and apisim's do. */
+const costLimit = (maxCost: number): ValidationRule => (context) => ({
+  OperationDefinition(operation) {
+    const cost = objectsOf(operation.selectionSet);
+    if (cost > maxCost) context.reportError(new GraphQLError(`The query has an estimated cost of ${cost}; the maximum cost is ${maxCost}.`, { nodes: operation, extensions: { code: 'QUERY_TOO_COSTLY', maxCost } }));
+    return false;
+  },
+});
+
+export function graphApp(normalizing: boolean, maxCost?: number): { fetch(request: Request): Promise<Response> } {
   return {
     async fetch(request: Request): Promise<Response> {
       const url = new URL(request.url);
@@ -43,7 +57,7 @@ export function graphApp(normalizing: boolean): { fetch(request: Request): Promi
       } catch (error) {
         return reply(400, { errors: [{ message: String(error) }] });
       }
-      const errors = validate(schema, document);
+      const errors = validate(schema, document, maxCost === undefined ? specifiedRules : [...specifiedRules, costLimit(maxCost)]);
       if (errors.length > 0) return reply(400, { errors: errors.map((e) => ({ message: e.message })) });
       // Below the root, every object gets the cache's key fields.
       const sent = normalizing ? visit(document, { Field: { leave: (f) => (f.selectionSet === undefined ? f : { ...f, selectionSet: withKeyFields(f.selectionSet) }) } }) : document;
@@ -55,6 +69,10 @@ export function graphApp(normalizing: boolean): { fetch(request: Request): Promi
 
 export default () => graphApp(false);
 export const normalizing = () => graphApp(true);
+/** The cost limit the introspected targets claim: the default app claims it and does not enforce it. */
+export const graphMaxCost = 20;
+/** With a cost limit of `graphMaxCost` objects. */
+export const costLimited = () => graphApp(false, graphMaxCost);
 
 export const graphTarget = (exportName: 'default' | 'normalizing') => ({
   name: `graph-${exportName}`,
@@ -66,4 +84,11 @@ export const graphTarget = (exportName: 'default' | 'normalizing') => ({
     },
     maxDepth: 5,
   },
+});
+
+/** The app described by its schema alone (introspection), claiming a cost limit: `costLimited` enforces it, `default` does not. */
+export const introspectedGraphTarget = (exportName: 'default' | 'costLimited') => ({
+  name: `graph-introspected-${exportName.toLowerCase()}`,
+  app: { module: './graph-app.ts', export: exportName, kind: 'factory' as const },
+  graph: { introspect: true as const, maxCost: graphMaxCost },
 });
