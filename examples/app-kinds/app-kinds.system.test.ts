@@ -37,7 +37,7 @@ const rows: readonly Row[] = [
     correct: 'examples/apollo-people/apisim.config.ts', flawed: 'examples/apollo-people/apisim-flawed.config.ts', principle: 'graph-rejected-before-execution', flawLine: 'lossy',
   },
   {
-    kind: 'GraphQL Yoga 5, APQ (the test kit\'s plugin)', scenario: 'examples/app-kinds/yoga-people.json',
+    kind: 'GraphQL Yoga 5 with @graphql-yoga/plugin-apq', scenario: 'examples/app-kinds/yoga-people.json',
     correct: `${catalogue}/yoga-people-correct.config.ts`, flawed: `${catalogue}/yoga-people-compact-data.config.ts`, principle: 'graph-field-exact', flawLine: 'lossy',
   },
   {
