@@ -1,6 +1,6 @@
+import { useAPQ } from '@graphql-yoga/plugin-apq';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { useDepthLimit } from '../../../examples/yoga-graph/depth-limit.js';
-import { persistedQueries } from '../../targets/test-kit/graph-stand-ins/persisted-queries.js';
 
 interface Person {
   readonly id: string;
@@ -59,8 +59,9 @@ const useCacheableGets = (): Plugin => ({
 type Flaw = 'none' | 'compact-data' | 'cacheable-gets';
 
 /**
- * People on GraphQL Yoga with a depth limit of 5 and Apollo's automatic persisted queries (the plugin
- * `@graphql-yoga/plugin-apq` would add; here the test kit's). Each flaw is one plugin more, as a team adds
+ * People on GraphQL Yoga with a depth limit of 5 and Apollo's automatic persisted queries, by
+ * `@graphql-yoga/plugin-apq` as its docs add it (it hashes with `crypto.subtle`, real work the world waits
+ * for). Each flaw is one plugin more, as a team adds
  * one: `compactData` drops null fields from the answer (Bob's and Carol's `email`), so the answer no longer has
  * the query's shape; `cacheableGets` marks every GET cacheable, the PERSISTED_QUERY_NOT_FOUND of a hash not
  * yet registered included, so that through a shared cache the hash stays "not found" after its POST.
@@ -70,7 +71,7 @@ function peopleGraph(flaw: Flaw) {
     schema,
     plugins: [
       useDepthLimit(5),
-      persistedQueries(),
+      useAPQ(),
       ...(flaw === 'compact-data' ? [useCompactData()] : []),
       ...(flaw === 'cacheable-gets' ? [useCacheableGets()] : []),
     ],

@@ -1,9 +1,9 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useAPQ } from '@graphql-yoga/plugin-apq';
 import { csrfPrevention } from './csrf-prevention.js';
 import { depthLimit } from './depth-limit.js';
 import { limitCap } from './limit-cap.js';
 import { listAwareCostLimit } from './list-aware-cost.js';
-import { persistedQueries } from './persisted-queries.js';
 import { specGraph } from './spec-graph.js';
 import { validationPlugin } from './validation-plugin.js';
 
@@ -24,10 +24,10 @@ export const noDepthLimitBehindCost = () => armor({ ...costLimitOnly, costLimit:
 export const limitCapNoCost = () => specGraph({ idType: 'ID', plugins: [validationPlugin(depthLimit(7)), validationPlugin(limitCap(20))] });
 
 /** `user(id: Int!)`, which the spec allows; correct otherwise, persisted queries included. */
-export const intIds = () => specGraph({ idType: 'Int', plugins: [...apisimLimits, persistedQueries()] });
+export const intIds = () => specGraph({ idType: 'Int', plugins: [...apisimLimits, useAPQ()] });
 
 /** Apollo Server's CSRF prevention in front of persisted queries: a GET needs a preflight header. */
-export const csrfProtectedGet = () => specGraph({ idType: 'ID', plugins: [csrfPrevention(), ...apisimLimits, persistedQueries()] });
+export const csrfProtectedGet = () => specGraph({ idType: 'ID', plugins: [csrfPrevention(), ...apisimLimits, useAPQ()] });
 
 /** GraphQL Armor's depth limit (6) and its cost meter at a low 30: a real limit before execution, blind to list sizes. */
 export const armorLowCost = () => armor({ ...costLimitOnly, maxDepth: { n: 6 }, costLimit: { maxCost: 30 } });
