@@ -68,17 +68,26 @@ export function originForm(target: string): string | undefined {
   }
 }
 
+/**
+ * Read straight from `rawHeaders`, in the order the fields came: node's `headersDistinct` would build an
+ * array for every field first. A name `{}` inherits (`constructor`) holds no string until a field sets it;
+ * `__proto__` sets nothing, as with `headersDistinct`.
+ */
 function joinedHeaders(req: IncomingMessage): Headers {
   const headers: Record<string, string> = {};
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const had = headers[name];
     // A user agent sends one Cookie field (RFC 6265 §5.4); if there are more, "; " keeps them parseable.
-    if (values !== undefined) headers[name] = values.join(name === 'cookie' ? '; ' : ', ');
+    headers[name] = typeof had === 'string' ? `${had}${name === 'cookie' ? '; ' : ', '}${raw[i + 1]!}` : raw[i + 1]!;
   }
   return headers;
 }
 
 function declaredLength(value: string | undefined): number | 'invalid' | undefined {
   if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
   // node has already refused differing repeated values; equal ones arrive joined ("5, 5").
   const parts = new Set(value.split(',').map((p) => p.trim()));
   const [only] = parts;

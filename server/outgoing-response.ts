@@ -12,9 +12,12 @@ import { endToEnd } from './hop-by-hop.js';
 export function writeResponse(res: ServerResponse, message: HttpResponse, method: string, options: { readonly close?: boolean } = {}): void {
   const headers = endToEnd(message.headers);
   const bodiless = method === 'HEAD' || message.status < 200 || message.status === 204 || message.status === 304;
-  const body = bodiless || message.body === undefined ? undefined : Buffer.from(message.body, 'utf8');
-  if (!bodiless) headers['content-length'] = String(body?.length ?? 0);
+  // The text itself goes to node, not a Buffer of it: node writes the head and a string body in one piece,
+  // where a Buffer body is a second chunk, and the copy into a Buffer is saved.
+  const body = bodiless ? undefined : message.body;
+  if (!bodiless) headers['content-length'] = String(body === undefined ? 0 : Buffer.byteLength(body, 'utf8'));
   if (options.close === true) headers.connection = 'close';
   res.writeHead(message.status, headers);
-  res.end(body);
+  if (body === undefined) res.end();
+  else res.end(body, 'utf8');
 }
