@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { Headers, HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
@@ -10,6 +11,7 @@ export type Incoming =
   | { readonly ok: false; readonly response: HttpResponse; readonly closeConnection: boolean };
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const noBytes = Buffer.alloc(0);
 
 /**
  * node:http's request as the handlers' `HttpRequest`: lower-case names, a repeated field joined with ", "
@@ -34,7 +36,10 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number, f
   const declared = declaredLength(headers['content-length']);
   if (declared === 'invalid') return refuse(400, 'bad-content-length', 'Bad Request', `Content-Length ${JSON.stringify(headers['content-length'])} is not one non-negative integer.`, true);
   if (declared !== undefined && declared > maxBodyBytes) return tooLarge(`The body has ${declared} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
-  const bytes = await readBody(req, maxBodyBytes);
+  // RFC 9112 §6.3: neither Content-Length nor Transfer-Encoding (a GET, nearly always) is a message without
+  // a body, and node's parser holds to it: there is no 'end' to wait a turn of the event loop for.
+  const bodiless = declared === 0 || (declared === undefined && headers['transfer-encoding'] === undefined);
+  const bytes = bodiless ? noBytes : await readBody(req, maxBodyBytes);
   if (bytes === 'too-large') return tooLarge(`The body has more than ${maxBodyBytes} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
   if (bytes === 'aborted') return refuse(400, 'incomplete-body', 'Bad Request', 'The body ended before its declared length.', true);
   let body: string | undefined;
