@@ -129,10 +129,10 @@ describe('the compiled executor answers exactly as graphql-js does', () => {
       const trusted = vi.spyOn(CompiledOperations.prototype, 'run').mockImplementation((document, params, context) => {
         const compiled = compiledForms.get(document) ?? compileQuery<Record<string, unknown>, Record<string, unknown>>(graphSchema, document, params.operationName);
         compiledForms.set(document, compiled);
-        const result = !isCompiledQuery(compiled) || getOperationAST(document, params.operationName)?.operation !== OperationTypeNode.QUERY
-          ? execute({ schema: graphSchema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context })
-          : compiled.query(undefined, context, params.variables ?? {});
-        return Promise.resolve(result).then((answer) => ({ result: answer, answerText: undefined }));
+        if (!isCompiledQuery(compiled) || getOperationAST(document, params.operationName)?.operation !== OperationTypeNode.QUERY) {
+          return execute({ schema: graphSchema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
+        }
+        return compiled.query(undefined, context, params.variables ?? {});
       });
       try {
         return await side();

@@ -1,6 +1,5 @@
 import {
-  BREAK, type DocumentNode, execute, type ExecutionResult, getOperationAST, GraphQLIncludeDirective, type GraphQLSchema, GraphQLSkipDirective, isAbstractType, isScalarType,
-  isSpecifiedScalarType, OperationTypeNode, visit,
+  BREAK, type DocumentNode, execute, type ExecutionResult, getOperationAST, GraphQLIncludeDirective, type GraphQLSchema, GraphQLSkipDirective, OperationTypeNode, visit,
 } from 'graphql';
 import { compileQuery, type CompiledQuery, isCompiledQuery } from 'graphql-jit';
 import { andThen, type Maybe } from '../http/handler.js';
@@ -19,26 +18,11 @@ export const defaultCompileAfterRuns: CompileAfterRuns = 1;
 
 type CompiledRun = CompiledQuery<Record<string, unknown>, Record<string, unknown>>['query'];
 
-/** JSON text of an answer that has `data` and nothing else, made for one operation's selections. */
-export type DataAnswerText = (answer: { readonly data: unknown }) => string;
-
-/**
- * What an operation answered, and, when it ran compiled and answered without errors, the serializer
- * graphql-jit made for its selections (fast-json-stringify, from a JSON schema of the operation): the same
- * text as `JSON.stringify` of the answer, in fewer steps, since it knows every key in advance.
- */
-export interface OperationRun {
-  readonly result: ExecutionResult;
-  readonly answerText: DataAnswerText | undefined;
-}
-
 /**
  * What one operation of one document runs on. `settled`: graphql-js for good, decided once (a mutation, a
  * query with `@skip` or `@include`, or one graphql-jit would not compile).
  */
-type Runner =
-  | { readonly kind: 'graphql-js'; runs: number; readonly settled: boolean }
-  | { readonly kind: 'compiled'; readonly run: CompiledRun; readonly answerText: DataAnswerText | undefined };
+type Runner = { readonly kind: 'graphql-js'; runs: number; readonly settled: boolean } | { readonly kind: 'compiled'; readonly run: CompiledRun };
 
 /**
  * Queries of admitted documents, compiled by graphql-jit once they come back, keyed by the document object
@@ -60,13 +44,11 @@ export class CompiledOperations {
   readonly #schema: GraphQLSchema;
   readonly #compileAfterRuns: CompileAfterRuns;
   readonly #runners = new WeakMap<DocumentNode, Map<string | undefined, Runner>>();
-  readonly #answerTexts: boolean;
   #compiled = 0;
 
   constructor(schema: GraphQLSchema, compileAfterRuns: CompileAfterRuns = defaultCompileAfterRuns) {
     this.#schema = schema;
     this.#compileAfterRuns = compileAfterRuns;
-    this.#answerTexts = serializable(schema);
   }
 
   /** Operations compiled so far: 0 after queries that came back would mean graphql-jit refused them all. */
@@ -74,26 +56,23 @@ export class CompiledOperations {
     return this.#compiled;
   }
 
-  run(document: DocumentNode, params: GraphParams, context: GraphContext): Maybe<OperationRun> {
+  run(document: DocumentNode, params: GraphParams, context: GraphContext): Maybe<ExecutionResult> {
     const runner = this.#runner(document, params.operationName);
+    const onGraphqlJs = (): Maybe<ExecutionResult> =>
+      execute({ schema: this.#schema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
     if (runner.kind === 'graphql-js') {
       runner.runs++;
-      return this.#onGraphqlJs(document, params, context);
+      return onGraphqlJs();
     }
     const trial: GraphContext = { ...context, guard: new TrialGuard(context.guard), loaders: context.loaders.apart(), resolved: 0, resolverCalls: 0 };
     return andThen(runner.run(undefined, trial, params.variables ?? {}), (result) => {
-      if (result.errors !== undefined) return this.#onGraphqlJs(document, params, context);
+      if (result.errors !== undefined) return onGraphqlJs();
       if (trial.guard.decision !== undefined) context.guard.decision = trial.guard.decision;
       context.loaders.stats.batches += trial.loaders.stats.batches;
       context.resolved += trial.resolved;
       context.resolverCalls += trial.resolverCalls;
-      return { result, answerText: runner.answerText };
+      return result;
     });
-  }
-
-  #onGraphqlJs(document: DocumentNode, params: GraphParams, context: GraphContext): Maybe<OperationRun> {
-    const ran = execute({ schema: this.#schema, document, variableValues: params.variables, operationName: params.operationName, contextValue: context });
-    return andThen(ran, (result) => ({ result, answerText: undefined }));
   }
 
   #runner(document: DocumentNode, operationName: string | undefined): Runner {
@@ -110,11 +89,9 @@ export class CompiledOperations {
     if (runner.kind === 'graphql-js' && !runner.settled && runner.runs >= (this.#compileAfterRuns as number)) {
       // Decided here, once, so that a query sent once (the cold path) pays for none of it.
       const compiled = getOperationAST(document, operationName)?.operation === OperationTypeNode.QUERY && !hasConditions(document)
-        ? compileQuery<Record<string, unknown>, Record<string, unknown>>(this.#schema, document, operationName, { disablingCapturingStackErrors: true, customJSONSerializer: this.#answerTexts })
+        ? compileQuery<Record<string, unknown>, Record<string, unknown>>(this.#schema, document, operationName, { disablingCapturingStackErrors: true })
         : undefined;
-      runner = compiled !== undefined && isCompiledQuery(compiled)
-        ? { kind: 'compiled', run: compiled.query, answerText: this.#answerTexts ? compiled.stringify : undefined }
-        : { kind: 'graphql-js', runs: runner.runs, settled: true };
+      runner = compiled !== undefined && isCompiledQuery(compiled) ? { kind: 'compiled', run: compiled.query } : { kind: 'graphql-js', runs: runner.runs, settled: true };
       if (runner.kind === 'compiled') this.#compiled++;
       operations.set(operationName, runner);
     }
@@ -137,16 +114,6 @@ function hasConditions(document: DocumentNode): boolean {
     },
   });
   return found;
-}
-
-/**
- * Whether graphql-jit's serializer writes every answer of `schema` as `JSON.stringify` would. It maps the
- * specified scalars to JSON types and refuses the compile for any other scalar (which would leave the query on
- * graphql-js for good); for an interface or a union it merges the possible types' fields by response name,
- * so one name of two types could be written as the wrong one. Either kind in the schema: `JSON.stringify`.
- */
-function serializable(schema: GraphQLSchema): boolean {
-  return Object.values(schema.getTypeMap()).every((type) => !isAbstractType(type) && (!isScalarType(type) || isSpecifiedScalarType(type)));
 }
 
 /**

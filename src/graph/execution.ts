@@ -2,7 +2,7 @@ import type { DocumentNode, ExecutionResult, GraphQLError } from 'graphql';
 import type { HttpResponse } from '../http/message.js';
 import { response } from '../http/message.js';
 import { graphMediaType } from './http/graph-error.js';
-import type { CompiledOperations, DataAnswerText } from './compiled-operations.js';
+import type { CompiledOperations } from './compiled-operations.js';
 import type { GraphParams } from './graph-params.js';
 import type { GraphContext } from './schema.js';
 
@@ -19,36 +19,21 @@ export async function runOperation(
   context: GraphContext,
   extensions: object | undefined,
 ): Promise<{ readonly response: HttpResponse; readonly executed: boolean; readonly partial: boolean }> {
-  const { result, answerText } = await operations.run(document, params, context);
+  const result = await operations.run(document, params, context);
   // Variable coercion fails before any resolver runs, and execute then returns no `data` at all.
   const executed = result.data !== undefined;
-  return { response: graphResponse(executed ? 200 : 400, { ...result, extensions }, {}, answerText), executed, partial: executed && (result.errors?.length ?? 0) > 0 };
+  return { response: graphResponse(executed ? 200 : 400, { ...result, extensions }), executed, partial: executed && (result.errors?.length ?? 0) > 0 };
 }
 
-/**
- * The GraphQL response format: `errors` only when there are some, `data` only when execution began.
- * `answerText` writes an answer of `data` alone (`OperationRun`); `extensions`, which it knows nothing of,
- * follow as `JSON.stringify` would put them, last.
- */
+/** The GraphQL response format: `errors` only when there are some, `data` only when execution began. */
 export function graphResponse(
   status: number,
   result: { readonly errors?: readonly GraphQLError[] | undefined; readonly data?: ExecutionResult['data']; readonly extensions?: object | undefined },
   headers: Record<string, string> = {},
-  answerText?: DataAnswerText,
 ): HttpResponse {
-  const hasErrors = result.errors !== undefined && result.errors.length > 0;
-  const typed = { 'content-type': graphMediaType, ...headers };
-  if (answerText !== undefined && !hasErrors && result.data !== undefined && result.data !== null) {
-    return response(status, typed, withExtensions(answerText({ data: result.data }), result.extensions));
-  }
   const body: Record<string, unknown> = {};
-  if (hasErrors) body.errors = result.errors.map((e) => e.toJSON());
+  if (result.errors !== undefined && result.errors.length > 0) body.errors = result.errors.map((e) => e.toJSON());
   if (result.data !== undefined) body.data = result.data;
   if (result.extensions !== undefined) body.extensions = result.extensions;
-  return response(status, typed, JSON.stringify(body));
-}
-
-/** `{"data":…}` with `"extensions":…` as its last member, when there are any. */
-function withExtensions(text: string, extensions: object | undefined): string {
-  return extensions === undefined ? text : `${text.slice(0, -1)},"extensions":${JSON.stringify(extensions)}}`;
+  return response(status, { 'content-type': graphMediaType, ...headers }, JSON.stringify(body));
 }
