@@ -9,10 +9,11 @@ const connectionFields = new Set(['connection', 'keep-alive', 'proxy-connection'
 
 /** The end-to-end fields of a message, as an intermediary may pass them on. */
 export function endToEnd(headers: Headers): Record<string, string> {
-  const named = new Set((headers.connection ?? '').split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''));
+  // Most messages name no field in `Connection`: no set to build for them.
+  const named = headers.connection === undefined ? undefined : new Set(headers.connection.split(',').map((t) => t.trim().toLowerCase()).filter((t) => t !== ''));
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!connectionFields.has(name) && !named.has(name)) kept[name] = value;
+    if (!connectionFields.has(name) && named?.has(name) !== true) kept[name] = value;
   }
   return kept;
 }

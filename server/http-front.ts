@@ -53,9 +53,17 @@ const maxHeaderBytes = 32 * 1024;
 export function httpFront(handler: FrontHandler, options: FrontOptions = {}): Server {
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
   const log = options.log ?? ((line: string) => { console.error(line); });
+  // A client sends the same `Host` on every request: the last one's verdict is kept, so the URL parser runs once.
+  let lastHost: string | undefined;
+  let lastHostAllowed = false;
   const misdirectedRequest = (req: IncomingMessage): HttpResponse | undefined => {
     const host = req.headers.host;
-    return options.allowedHosts === undefined || hostAllowed(host, options.allowedHosts) ? undefined : misdirected(host ?? '');
+    if (options.allowedHosts === undefined) return undefined;
+    if (host === undefined || host !== lastHost) {
+      lastHostAllowed = hostAllowed(host, options.allowedHosts);
+      lastHost = host;
+    }
+    return lastHostAllowed ? undefined : misdirected(host ?? '');
   };
   const server = createServer({ maxHeaderSize: maxHeaderBytes }, (req, res) => {
     void serve(req).then(

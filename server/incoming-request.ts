@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { Headers, HttpRequest, HttpResponse } from '../src/http/message.js';
 import { problem, problemResponse } from '../src/http/problem.js';
@@ -10,6 +11,7 @@ export type Incoming =
   | { readonly ok: false; readonly response: HttpResponse; readonly closeConnection: boolean };
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const noBytes = Buffer.alloc(0);
 
 /**
  * node:http's request as the handlers' `HttpRequest`: lower-case names, a repeated field joined with ", "
@@ -34,7 +36,10 @@ export async function readIncoming(req: IncomingMessage, maxBodyBytes: number, f
   const declared = declaredLength(headers['content-length']);
   if (declared === 'invalid') return refuse(400, 'bad-content-length', 'Bad Request', `Content-Length ${JSON.stringify(headers['content-length'])} is not one non-negative integer.`, true);
   if (declared !== undefined && declared > maxBodyBytes) return tooLarge(`The body has ${declared} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
-  const bytes = await readBody(req, maxBodyBytes);
+  // RFC 9112 §6.3: neither Content-Length nor Transfer-Encoding (a GET, nearly always) is a message without
+  // a body, and node's parser holds to it: there is no 'end' to wait a turn of the event loop for.
+  const bodiless = declared === 0 || (declared === undefined && headers['transfer-encoding'] === undefined);
+  const bytes = bodiless ? noBytes : await readBody(req, maxBodyBytes);
   if (bytes === 'too-large') return tooLarge(`The body has more than ${maxBodyBytes} bytes; at most ${maxBodyBytes} are accepted.`, maxBodyBytes);
   if (bytes === 'aborted') return refuse(400, 'incomplete-body', 'Bad Request', 'The body ended before its declared length.', true);
   let body: string | undefined;
@@ -68,17 +73,26 @@ export function originForm(target: string): string | undefined {
   }
 }
 
+/**
+ * Read straight from `rawHeaders`, in the order the fields came: node's `headersDistinct` would build an
+ * array for every field first. A name `{}` inherits (`constructor`) holds no string until a field sets it;
+ * `__proto__` sets nothing, as with `headersDistinct`.
+ */
 function joinedHeaders(req: IncomingMessage): Headers {
   const headers: Record<string, string> = {};
-  for (const [name, values] of Object.entries(req.headersDistinct)) {
+  const raw = req.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    const had = headers[name];
     // A user agent sends one Cookie field (RFC 6265 §5.4); if there are more, "; " keeps them parseable.
-    if (values !== undefined) headers[name] = values.join(name === 'cookie' ? '; ' : ', ');
+    headers[name] = typeof had === 'string' ? `${had}${name === 'cookie' ? '; ' : ', '}${raw[i + 1]!}` : raw[i + 1]!;
   }
   return headers;
 }
 
 function declaredLength(value: string | undefined): number | 'invalid' | undefined {
   if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
   // node has already refused differing repeated values; equal ones arrive joined ("5, 5").
   const parts = new Set(value.split(',').map((p) => p.trim()));
   const [only] = parts;

@@ -13,12 +13,15 @@ import { endToEnd } from './hop-by-hop.js';
 export function writeResponse(res: ServerResponse, message: HttpResponse, method: string, options: { readonly close?: boolean } = {}): void {
   const headers = endToEnd(message.headers);
   const bodiless = method === 'HEAD' || message.status < 200 || message.status === 204 || message.status === 304;
-  const body = bodiless || message.body === undefined ? undefined : Buffer.from(message.body, 'utf8');
-  if (!bodiless) headers['content-length'] = String(body?.length ?? 0);
+  // The text itself goes to node, not a Buffer of it: node writes the head and a string body in one piece,
+  // where a Buffer body is a second chunk, and the copy into a Buffer is saved.
+  const body = bodiless ? undefined : message.body;
+  if (!bodiless) headers['content-length'] = String(body === undefined ? 0 : Buffer.byteLength(body, 'utf8'));
   if (options.close === true) headers.connection = 'close';
   // Each cookie its own field (RFC 6265 §3): a response carries them joined by a line feed.
   const fields: OutgoingHttpHeaders = headers;
   if (headers[setCookieName] !== undefined) fields[setCookieName] = setCookieList(headers);
   res.writeHead(message.status, fields);
-  res.end(body);
+  if (body === undefined) res.end();
+  else res.end(body, 'utf8');
 }

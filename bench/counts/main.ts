@@ -1,31 +1,37 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve as absolute } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stringify } from 'csv-stringify/sync';
 import { type CachegrindCounts, countsPer, modelCycles, parseCachegrindOut } from './cachegrind-counts.js';
+import { startChild } from '../load/child-server.js';
 import { type CountMode, countModes, graphQueriesPerRun, modesProblem, unitsPerRun } from './modes.js';
+import { requestsPerRun, sendRequests, serverArgs, type SocketMode, socketModes } from './socket-requests.js';
 
 const usage = `Usage: npm run bench:counts [-- --modes off,hash] [-- --runs 5,25]
 
 What a round trip of the harness benchmark (trace off, hash, full; or, trace off, the trivial notes app behind
 the fetch or the listener adapter, as in the adapter round trips benchmark), or one query of the graph
-pipeline benchmark (graphql-jit bare, or apisim's warm path), costs in instructions, cache
+pipeline benchmark (graphql-jit bare, or apisim's warm path), or one request of npm run load's workloads
+answered by a built npm start over a real socket (or by the node:http ceiling), costs in instructions, cache
 misses and mispredicted branches, counted by valgrind's cachegrind: trace off and hash mode each count within about
 0.3 % from run to run (a count worth acting on is still worth repeating), where the wall-clock rows of
 npm run bench move by a tenth on a shared machine. Each mode runs twice, with few and with more runs, in separate processes; the difference, divided
 by the round trips between them, leaves out node's startup and warm-up. Run one at a time: beside another
 count, one checkout's hash mode read 41,069 instructions a round trip, alone 49,462. Needs valgrind (apt install
 valgrind); takes about 2½ minutes on two cores. Writes reports/local/counts/round-trips.csv, or
-graph-queries.csv for the graph modes.
+graph-queries.csv for the graph modes, socket-requests.csv for the socket modes.
 
   --modes <list>   what to count, comma-separated (default off,hash): trace modes off, hash, full of
                    apisim's own origin, and fetch, listener for the adapters; or, alone, the graph modes
-                   jit (graphql-jit bare) and graph (the warm path, request to response). The first is the
-                   base the others are compared with: --modes jit,graph reads the warm path against its anchor
-  --runs <a,b>     runs of 1,000 round trips, or ${graphQueriesPerRun} graph queries, in the two processes (default 5,25)
+                   jit (graphql-jit bare) and graph (the warm path, request to response); or, alone, the
+                   socket modes ceiling (node:http answering the graph workload's requests), get-origin and
+                   graph-nested-sample (npm start answering the load workload of that name: only the server
+                   process is counted, the requests come from this one). The first is the base the others
+                   are compared with: --modes jit,graph reads the warm path against its anchor
+  --runs <a,b>     runs of 1,000 round trips, ${graphQueriesPerRun} graph queries or ${requestsPerRun} requests, in the two processes (default 5,25)
   -h, --help       this text`;
 
 const { values } = parseArgs({ options: { modes: { type: 'string', default: 'off,hash' }, runs: { type: 'string', default: '5,25' }, help: { type: 'boolean', short: 'h' } } });
@@ -78,22 +84,45 @@ await mkdir(outDir, { recursive: true });
  * instructions a round trip in two runs of one checkout; with it off, 51,294–51,336 in three). The young
  * generation is pinned as in `npm run bench`, and its collections are counted.
  */
-function countedRun(mode: string, runs: number): Promise<CachegrindCounts> {
+async function countedRun(mode: CountMode, runs: number): Promise<CachegrindCounts> {
   const file = absolute(outDir, `cachegrind.${mode}.${runs}.out`);
-  const args = [
+  const valgrind = [
     '--tool=cachegrind', '--cache-sim=yes', '--branch-sim=yes', `--cachegrind-out-file=${file}`,
-    process.execPath, '--preserve-symlinks', '--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--initial-old-space-size=1024', '--no-memory-reducer', entry, String(runs), mode,
+    process.execPath, '--preserve-symlinks', '--single-threaded', '--hash-seed=1', '--random-seed=1', '--min-semi-space-size=16', '--initial-old-space-size=1024', '--no-memory-reducer',
   ];
+  if (countModes[mode] === 'request') await countedServer(mode as SocketMode, runs, valgrind);
+  else await countedProcess([...valgrind, entry, String(runs), mode], `${mode}, ${runs} runs`);
+  return readFile(file, 'utf8').then(parseCachegrindOut).finally(() => rm(file, { force: true }));
+}
+
+function countedProcess(args: readonly string[], what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { cwd: buildDir, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`valgrind exited with ${code} for ${mode}, ${runs} runs:\n${stderr.slice(-2_000)}`));
-      else resolve(readFile(file, 'utf8').then(parseCachegrindOut).finally(() => rm(file, { force: true })));
-    });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`valgrind exited with ${code} for ${what}:\n${stderr.slice(-2_000)}`))));
   });
+}
+
+/**
+ * A built server under cachegrind, sent `runs` × `requestsPerRun` requests from this process, then stopped
+ * with SIGTERM as a user stops it: cachegrind writes its counts as the process exits. Its start (and its
+ * audit log's flushes, which follow the wall clock) are in both processes of a mode and cancel out.
+ */
+async function countedServer(mode: SocketMode, runs: number, valgrind: readonly string[]): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'apisim-counts-data-'));
+  try {
+    const { script, printed } = socketModes[mode];
+    const server = await startChild('valgrind', [...valgrind, join(buildDir, ...script), ...serverArgs(mode, dataDir)], [printed], buildDir);
+    try {
+      await sendRequests(mode, server.urls.get(printed)!, runs * requestsPerRun);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
 
 const jobs = modes.flatMap((mode) => [fewerRuns, moreRuns].map((runs) => ({ mode, runs })));
@@ -127,11 +156,13 @@ const rows = modes.map((mode) => {
     model_ratio_to_base: Math.round((modelCycles(base) / modelCycles(c)) * 1000) / 1000,
   };
 });
-const csv = join(outDir, unit === 'query' ? 'graph-queries.csv' : 'round-trips.csv');
+const csv = join(outDir, { query: 'graph-queries.csv', request: 'socket-requests.csv', 'round trip': 'round-trips.csv' }[unit]);
 await writeFile(csv, stringify(rows, { header: true }));
-console.log(unit === 'query'
-  ? `\nPer query of the nested sample, ${units.toLocaleString('en-US')} queries between the two processes of each mode:`
-  : `\nPer round trip (10 events), ${units.toLocaleString('en-US')} round trips between the two processes of each mode:`);
+console.log({
+  query: `\nPer query of the nested sample, ${units.toLocaleString('en-US')} queries between the two processes of each mode:`,
+  request: `\nPer request answered (the server's process only), ${units.toLocaleString('en-US')} requests between the two processes of each mode:`,
+  'round trip': `\nPer round trip (10 events), ${units.toLocaleString('en-US')} round trips between the two processes of each mode:`,
+}[unit]);
 console.table(rows);
 console.log(`Model cycles weigh the counts (see bench/counts/cachegrind-counts.ts); a ratio is the base's model cycles over the mode's.
 Under valgrind, SHA-256 runs without the CPU's SHA instructions (about 27 instructions a byte): hash mode's counts, and the graph path's document-cache key, hold more of it than a native run spends.

@@ -1,4 +1,5 @@
 import { benchmarkWorkloadShape } from '../harness/workload.js';
+import { requestsPerRun } from './socket-requests.js';
 
 /** Queries of the nested sample in one run of a graph mode: a warm query costs about what ten round trips do. */
 export const graphQueriesPerRun = 100;
@@ -10,13 +11,15 @@ export const graphQueriesPerRun = 100;
 export const countModes = {
   off: 'round trip', hash: 'round trip', full: 'round trip', fetch: 'round trip', listener: 'round trip',
   jit: 'query', graph: 'query',
+  ceiling: 'request', 'get-origin': 'request', 'graph-nested-sample': 'request',
 } as const;
 
 export type CountMode = keyof typeof countModes;
 
 /** How many units one run of `mode` does. */
 export function unitsPerRun(mode: CountMode): number {
-  return countModes[mode] === 'query' ? graphQueriesPerRun : benchmarkWorkloadShape.clients * benchmarkWorkloadShape.roundTripsPerClient;
+  const unit = countModes[mode];
+  return unit === 'query' ? graphQueriesPerRun : unit === 'request' ? requestsPerRun : benchmarkWorkloadShape.clients * benchmarkWorkloadShape.roundTripsPerClient;
 }
 
 /** Why a list of modes cannot be counted together, or undefined when it can. */
@@ -24,6 +27,8 @@ export function modesProblem(modes: readonly string[]): string | undefined {
   const unknown = modes.filter((mode) => !Object.hasOwn(countModes, mode));
   if (unknown.length > 0) return `--modes takes ${Object.keys(countModes).join(', ')}: got ${unknown.join(', ')}`;
   const units = new Set(modes.map((mode) => countModes[mode as CountMode]));
-  if (units.size > 1) return `--modes counts one kind at a time: round trips (off, hash, full, fetch, listener) or graph queries (jit, graph), not both`;
+  if (units.size > 1) {
+    return '--modes counts one kind at a time: round trips (off, hash, full, fetch, listener), graph queries (jit, graph) or requests over a socket (ceiling, get-origin, graph-nested-sample)';
+  }
   return undefined;
 }

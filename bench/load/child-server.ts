@@ -15,8 +15,16 @@ export interface ChildServer {
  * Starts `node --import tsx <script> ...args` from the project folder and waits until it has printed a URL
  * after every one of `names`. A process of its own, so its RSS is its alone and it has its own event loop.
  */
-export async function startChildServer(script: string, args: readonly string[], names: readonly string[]): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: projectDir, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startChildServer(script: string, args: readonly string[], names: readonly string[]): Promise<ChildServer> {
+  return startChild(process.execPath, ['--import', 'tsx', script, ...args], names, projectDir);
+}
+
+/**
+ * `command args` from `cwd`, as `startChildServer` starts a server: `npm run bench:counts` starts built
+ * servers under valgrind with it.
+ */
+export async function startChild(command: string, args: readonly string[], names: readonly string[], cwd: string): Promise<ChildServer> {
+  const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const urls = await new Promise<Map<string, string>>((resolve, reject) => {
     let output = '';
@@ -31,7 +39,7 @@ export async function startChildServer(script: string, args: readonly string[], 
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${script} exited (${code}) before it printed ${names.join(', ')}:\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code}) before it printed ${names.join(', ')}:\n${output}`)));
   });
   return { pid: child.pid!, urls, stop: () => stop(child, exited) };
 }

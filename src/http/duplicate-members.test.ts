@@ -14,9 +14,20 @@ describe('duplicate members in JSON (RFC 8259 leaves their meaning to the parser
     ['{"a/b~":{"c":"\\\\","c":0},"d":1,"d":2}', ['/a~1b~0/c', '/d']],
     ['[1,"a","a",{}]', []],
     ['"{\\"a\\":1,\\"a\\":2}"', []],
-  ])('%s → %j', (text, pointers) => {
-    JSON.parse(text); // each case is valid JSON
+    ['{"__proto__":1,"__proto__":2,"k":":"}', ['/__proto__']],
+    ['{"a" : [{"b":1} , {"b":2,"c":{"d":[{"e":1,"e":1}]}}]}', ['/a/1/c/d/0/e']],
+  ])('%s → %j, with its parse given or not', (text, pointers) => {
+    const parsed: unknown = JSON.parse(text); // each case is valid JSON
     expect(duplicateMembers(text)).toEqual(pointers);
+    expect(duplicateMembers(text, parsed)).toEqual(pointers);
+  });
+
+  it('with its parse given, rules out a text without repeats by counting, and still finds a repeat nested ten thousand deep', () => {
+    const deep = `${'['.repeat(10_000)}{"a":1,"a":2}${']'.repeat(10_000)}`;
+    const deepParsed: unknown = JSON.parse(deep);
+    expect(duplicateMembers(deep, deepParsed)).toEqual([`${'/0'.repeat(10_000)}/a`]);
+    const many = JSON.stringify({ query: '{ a: b }', variables: { x: { y: [1, { z: ':' }] }, w: '"' } });
+    expect(duplicateMembers(many, JSON.parse(many))).toEqual([]);
   });
 
   it('ends on text that is not JSON (an unterminated string) instead of looping', () => {

@@ -31,7 +31,7 @@ export function readJsonBody(req: HttpRequest): BodyResult {
   } catch (error) {
     return fail(problem(400, 'malformed-json', 'Bad Request', `The body is not valid JSON: ${(error as Error).message}`));
   }
-  const duplicates = duplicateMembers(req.body);
+  const duplicates = duplicateMembers(req.body, value);
   if (duplicates.length > 0) return fail(problem(400, 'duplicate-members', 'Bad Request', describeDuplicates(duplicates), { duplicates }));
   return { ok: true, value };
 }

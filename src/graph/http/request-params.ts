@@ -111,7 +111,7 @@ function jsonParameter(name: Member, text: string | undefined): unknown {
   } catch (error) {
     throw badRequest(`The query parameter \`${name}\` is not valid JSON: ${(error as Error).message}`);
   }
-  const duplicates = duplicateMembers(text);
+  const duplicates = duplicateMembers(text, value);
   if (duplicates.length > 0) throw badRequest(`The query parameter \`${name}\`: ${describeDuplicates(duplicates)}`);
   return value;
 }

@@ -60,7 +60,7 @@ function read(text: string): ClientMessage {
   } catch {
     throw new Invalid('not JSON');
   }
-  const duplicates = duplicateMembers(text);
+  const duplicates = duplicateMembers(text, value);
   if (duplicates.length > 0) throw new Invalid(`a member appears twice at ${duplicates.join(', ')}`);
   if (nestedDeeperThan(value, maxClientMessageDepth)) throw new Invalid(`nested deeper than ${maxClientMessageDepth} levels`);
   if (!isRecord(value)) throw new Invalid('not a JSON object');
