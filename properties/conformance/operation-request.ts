@@ -1,5 +1,5 @@
 import type { Caller } from './caller.js';
-import type { CheckContext } from './check.js';
+import { type CheckContext, type Finding, judged, unrun, type Verdict } from './check.js';
 import { filled, makeOwned } from './owned-object.js';
 import type { OperationShape } from './service-shape.js';
 
@@ -32,3 +32,19 @@ export async function operationRequest(ctx: CheckContext, operation: OperationSh
 
 /** How a finding names a request: `--user PUT /labels/3`, or `no one GET /health`. */
 export const sentBy = (as: Caller | undefined, method: string, path: string): string => `${as === undefined ? 'no one' : `--${as.role}`} ${method} ${path}`;
+
+/** What a schema check says in its verdict: its pass, and why nothing went (`nothingTried`: not one operation was tried). */
+export interface OperationsSaid {
+  readonly passed: string;
+  readonly noneSent: string;
+  readonly nothingTried: string;
+}
+
+/**
+ * The verdict of a schema check that sent what it could: could not run when nothing went, else its
+ * findings, with the operations it could not send named beside the pass.
+ */
+export function operationsVerdict(findings: readonly Finding[], sent: number, unsent: readonly string[], said: OperationsSaid): Verdict {
+  if (sent === 0) return unrun(`${said.noneSent}: ${unsent.join('; ') || said.nothingTried}`);
+  return judged(findings, `${said.passed}${unsent.length === 0 ? '' : `; not sent: ${unsent.join('; ')}`}`);
+}

@@ -1,5 +1,5 @@
-import { type Check, finding, type Finding, judged, skip, unrun } from '../check.js';
-import { noOperations, operationRequest, sentBy } from '../operation-request.js';
+import { type Check, finding, type Finding, skip } from '../check.js';
+import { noOperations, operationRequest, operationsVerdict, sentBy } from '../operation-request.js';
 import { answerProblems } from '../schema-check.js';
 
 export const openapiAnswersKeepToSchema: Check = {
@@ -31,8 +31,6 @@ export const openapiAnswersKeepToSchema: Check = {
       const said = sentBy(request.as, operation.method, path);
       if (problems.length > 0) findings.push(finding(`${said} was answered ${status}: ${problems.join('; ')}`, 'a status it documents, never a 5xx, with a body its schema for that status allows', exchange));
     }
-    if (sent === 0) return unrun(`no operation could be sent: ${unsent.join('; ') || 'the description has none'}`);
-    const left = unsent.length === 0 ? '' : `; not sent: ${unsent.join('; ')}`;
-    return judged(findings, `${sent} of ${operations.length} operations answered as documented${left}`);
+    return operationsVerdict(findings, sent, unsent, { passed: `${sent} of ${operations.length} operations answered as documented`, noneSent: 'no operation could be sent', nothingTried: 'the description has none' });
   },
 };

@@ -1,5 +1,5 @@
-import { type Check, finding, type Finding, judged, skip, unrun } from '../check.js';
-import { noOperations, operationRequest, sentBy } from '../operation-request.js';
+import { type Check, finding, type Finding, skip } from '../check.js';
+import { noOperations, operationRequest, operationsVerdict, sentBy } from '../operation-request.js';
 import { answerProblems, keptMarkers } from '../schema-check.js';
 
 export const openapiInvalidInputRefused: Check = {
@@ -37,8 +37,6 @@ export const openapiInvalidInputRefused: Check = {
         }
       }
     }
-    if (sent === 0) return unrun(`no invalid input could be sent: ${unsent.join('; ') || 'no operation takes a JSON body or requires a parameter'}`);
-    const left = unsent.length === 0 ? '' : `; not sent: ${unsent.join('; ')}`;
-    return judged(findings, `${sent} requests its schemas refuse, each refused as documented${left}`);
+    return operationsVerdict(findings, sent, unsent, { passed: `${sent} requests its schemas refuse, each refused as documented`, noneSent: 'no invalid input could be sent', nothingTried: 'no operation takes a JSON body or requires a parameter' });
   },
 };
